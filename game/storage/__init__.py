@@ -1,0 +1,1 @@
+"""User files: atomic writes, settings, saves (no pygame here)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,25 @@ def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = True) -> Non
             temp_file.flush()
             os.fsync(temp_file.fileno())
         if keep_backup and path.exists():
-            backup = path.with_name(path.name + ".bak")
-            os.replace(path, backup)
+            _copy_to_backup(path)
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+
+
+def _copy_to_backup(path: Path) -> None:
+    """Copy ``path`` to ``<name>.bak`` atomically; ``path`` itself stays in place throughout."""
+    backup = path.with_name(path.name + ".bak")
+    handle, temp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        shutil.copyfile(path, temp_name)
+        os.replace(temp_name, backup)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
 
 
 def write_json_atomic(path: Path, payload: Any, keep_backup: bool = True) -> None:

@@ -1,0 +1,217 @@
+"""Command line: ``python -m game [play|selfplay|replay|arena|bench|smoke]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+
+LEVELS = ("random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", *tuple(f"ai:{level}" for level in LEVELS if level != "random"))
+BENCH_TOPICS = ("engine", "ai", "render", "startup")
+
+
+class CliError(Exception):
+    """A command that cannot run; the message is shown to the user."""
+
+
+def _players(text: str) -> int:
+    if text not in ("2", "4"):
+        raise argparse.ArgumentTypeError(f"players must be 2 or 4, not {text!r}")
+    return int(text)
+
+
+def _level(text: str) -> str:
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown AI level {text!r}; choose from {', '.join(LEVELS)}")
+    return text
+
+
+def _levels(text: str) -> list[str]:
+    return [_level(part.strip()) for part in text.split(",")]
+
+
+def _seats(text: str) -> list[str]:
+    seats = [part.strip().lower() for part in text.split(",")]
+    for seat in seats:
+        if seat not in SEAT_KINDS:
+            raise argparse.ArgumentTypeError(
+                f"unknown seat {seat!r}; each seat is one of {', '.join(SEAT_KINDS)}")
+    return seats
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="magestone", description="MageStone: mage-themed board games, offline.")
+    parser.add_argument("--version", action="version", version=f"MageStone {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="start the game window (the default)")
+    _add_play_arguments(play)
+
+    selfplay = commands.add_parser("selfplay", help="play a whole AI game headless and write a save file")
+    selfplay.add_argument("--game", choices=("magestone", "magistrat"), default="magestone")
+    selfplay.add_argument("--players", type=_players, default=2)
+    selfplay.add_argument("--ai", type=_levels, default=["normal"], metavar="LEVEL[,LEVEL...]",
+                          help="one level for every seat, or one per seat")
+    selfplay.add_argument("--seed", type=_seed, default=1)
+    selfplay.add_argument("--out", type=Path, required=True, help="save file to write")
+
+    replay = commands.add_parser("replay", help="re-apply a save file's actions")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--verify", action="store_true",
+                        help="exit 1 when the recomputed final state differs from the recorded one")
+
+    arena = commands.add_parser("arena", help="play seat-swapped seeded games between two AI levels")
+    arena.add_argument("--game", choices=("magestone", "magistrat"), default="magestone")
+    arena.add_argument("--players", type=_players, default=2)
+    arena.add_argument("--a", type=_level, required=True, metavar="LEVEL")
+    arena.add_argument("--b", type=_level, required=True, metavar="LEVEL")
+    arena.add_argument("--games", type=_positive, default=20)
+    arena.add_argument("--seed", type=_seed, default=1)
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup)")
+    bench.add_argument("topic", nargs="?", choices=BENCH_TOPICS, default="engine")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    smoke = commands.add_parser("smoke", help="headless run through the menus, for CI and frozen builds")
+    smoke.add_argument("--frames", type=_positive, default=30)
+    smoke.add_argument("--screenshot", type=Path, default=None)
+    return parser
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("magestone", "magistrat"), default=None)
+    parser.add_argument("--players", type=_players, default=None)
+    parser.add_argument("--seats", type=_seats, default=None, metavar="SEAT[,SEAT...]",
+                        help="e.g. human,ai:normal")
+    parser.add_argument("--seed", type=_seed, default=None)
+    parser.add_argument("--fullscreen", action="store_true")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse ``argv``; no subcommand means ``play``."""
+    parser = build_parser()
+    arguments = list(argv)
+    if not arguments or (arguments[0].startswith("--") and arguments[0] not in ("--help", "--version")):
+        arguments.insert(0, "play")
+    return parser.parse_args(arguments)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    handlers = {"play": _play, "selfplay": _selfplay, "replay": _replay,
+                "arena": _arena, "bench": _bench, "smoke": _smoke}
+    try:
+        return handlers[args.command](args)
+    except CliError as error:
+        print(f"magestone {args.command}: {error}", file=sys.stderr)
+        return 1
+
+
+def _play(args: argparse.Namespace) -> int:
+    from game.client.app import ClientOptions, run
+
+    if args.seats is not None and args.players is not None and len(args.seats) != args.players:
+        raise CliError(f"--seats lists {len(args.seats)} seats but --players is {args.players}")
+    return run(ClientOptions(game=args.game, players=args.players, seats=args.seats,
+                             seed=args.seed, fullscreen=args.fullscreen))
+
+
+def _smoke(args: argparse.Namespace) -> int:
+    from game.client.smoke import run_smoke
+
+    return run_smoke(args.frames, args.screenshot)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from game.ai.arena import selfplay
+    from game.storage.saves import write_save
+
+    levels = _levels_per_seat(args.ai, args.players)
+    match = selfplay(args.game, args.players, levels, args.seed)
+    write_save(args.out, match, [f"ai:{level}" for level in levels])
+    outcome = match.state.result()
+    print(f"wrote {args.out}: {len(match.log)} actions, "
+          f"{outcome.reason if outcome else 'unfinished'}")
+    return 0
+
+
+def _levels_per_seat(levels: list[str], players: int) -> list[str]:
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        raise CliError(f"--ai lists {len(levels)} levels for {players} players")
+    return levels
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from game.storage.saves import SaveError, load_save
+
+    try:
+        loaded = load_save(args.file, verify=args.verify)
+    except SaveError as error:
+        print(f"magestone replay: {error}", file=sys.stderr)
+        return 1
+    state = loaded.match.state
+    outcome = state.result()
+    print(f"{args.file}: {state.game_id}, {len(loaded.match.log)} actions replayed, "
+          f"{'finished: ' + outcome.reason if outcome else 'in progress'}"
+          f"{', final state verified' if args.verify else ''}")
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from game.ai.arena import arena
+
+    report = arena(args.game, args.players, args.a, args.b, args.games, args.seed)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(_format_arena(report, args.a, args.b))
+    return 0
+
+
+def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
+    games = report["games"]
+    low, high = report["a_score_ci95"]
+    return (f"{games} games: {level_a} won {report['a_wins']}, {level_b} won {report['b_wins']}, "
+            f"{report['draws']} drawn; {level_a} score {report['a_score']:.1%} "
+            f"(95% interval {low:.1%} to {high:.1%})")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from game import bench
+
+    figures = bench.run(args.topic)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0

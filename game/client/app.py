@@ -1,0 +1,268 @@
+"""The client shell: one resizable window, the scene stack and the canonical loop.
+
+``run(options)`` opens the window and paints a first frame before anything heavy loads
+(audio, icons, scenes), then loops: events -> update(dt) -> draw -> flip, with
+``dt = clock.tick(60) / 1000``. Scenes draw on a 1280x720 logical canvas that is scaled,
+letterboxed, to the window; the input translator maps the pointer back.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import diagnostics
+from game.client import decor, theme
+from game.client.assets import Assets, asset_path
+from game.client.audio import Audio
+from game.client.input import InputQueue, Intent, Key, KeyIntent, Quit, Resize
+from game.client.scenes.base import Scene, SceneStack
+from game.client.tween import Tween, Tweener, ease_in_out_quad
+from game.client.viewport import LOGICAL_SIZE, Viewport
+from game.paths import logs_dir, saves_dir
+from game.storage.settings import Settings, load_settings, save_settings, settings_path
+
+WINDOW_TITLE = "MageStone"
+ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
+FADE_SECONDS = 0.22
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ClientOptions:
+    """What the command line asks of the window (None means: let the player choose)."""
+
+    game: str | None = None
+    players: int | None = None
+    seats: list[str] | None = None
+    seed: int | None = None
+    fullscreen: bool = False
+    max_frames: int | None = None
+    """Stop after this many frames (smoke runs and startup measurements)."""
+    on_milestone: Callable[[str], None] | None = field(default=None, repr=False)
+    """Called with "window", "first_frame" (splash) and "menu" (first full frame) as they happen."""
+
+
+class App:
+    """The running client: window, viewport, input, scenes, settings, audio, assets."""
+
+    def __init__(self, options: ClientOptions) -> None:
+        self.options = options
+        self.settings_file = settings_path()
+        self.settings, self._settings_notice = load_settings(self.settings_file)
+        self.assets = Assets()
+        self.audio = Audio()
+        self.tweens = Tweener(ANIMATION_SPEED[self.settings.animation_speed])
+        self.stack = SceneStack()
+        self.motes = decor.Motes()
+        self.input = InputQueue()
+        self.canvas = pygame.Surface(LOGICAL_SIZE)
+        self.viewport = Viewport(*LOGICAL_SIZE)
+        self.window: pygame.Surface | None = None
+        self.running = False
+        self.frames = 0
+        self._fade: Tween | None = None
+        self._seen_changes = 0
+        self._windowed_size = LOGICAL_SIZE
+
+    # -- window -------------------------------------------------------------------------------
+    def open_window(self) -> None:
+        """Create the window (fullscreen when asked by the options or the settings)."""
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(WINDOW_TITLE)
+        try:
+            pygame.display.set_icon(self._window_icon())
+        except (pygame.error, OSError) as error:
+            log.warning("window icon not set: %s", error)
+        self._set_mode(self.options.fullscreen or self.settings.fullscreen)
+        self._milestone("window")
+
+    def _window_icon(self) -> pygame.Surface:
+        """A gold MageStone crystal on a dark rounded tile."""
+        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+        pygame.draw.rect(icon, (*theme.PANEL, 255), icon.get_rect(), border_radius=14)
+        pygame.draw.rect(icon, theme.GOLD, icon.get_rect(), width=2, border_radius=14)
+        crystal = pygame.image.load_sized_svg(asset_path("icons", "magestone.svg"), (48, 48))
+        crystal.fill((*theme.GOLD_BRIGHT, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        icon.blit(crystal, (8, 8))
+        return icon
+
+    def _set_mode(self, fullscreen: bool) -> None:
+        if fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.viewport = Viewport(*self.window.get_size())
+
+    @property
+    def fullscreen(self) -> bool:
+        """True while the window covers the screen."""
+        return bool(self.window is not None and self.window.get_flags() & pygame.FULLSCREEN)
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        """Switch between windowed and fullscreen, remembering the windowed size."""
+        if fullscreen == self.fullscreen:
+            return
+        if not fullscreen and self.window is not None:
+            self._set_mode(False)
+        else:
+            if self.window is not None:
+                self._windowed_size = self.window.get_size()
+            self._set_mode(True)
+
+    def _milestone(self, name: str) -> None:
+        if self.options.on_milestone is not None:
+            self.options.on_milestone(name)
+
+    def splash(self) -> None:
+        """Paint the first frame at once: the backdrop and the title, before anything heavy loads."""
+        self.canvas.blit(decor.background(), (0, 0))
+        decor.text(
+            self.canvas, self.assets, "title", 96, "MageStone", theme.GOLD, (640, 300), "midtop", shadow=True
+        )
+        self.present()
+        self._milestone("first_frame")
+
+    # -- lifecycle ----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Open the window, show the first frame, then load audio and the first scenes."""
+        self.open_window()
+        self.splash()
+        self.audio.start()
+        self._apply_volumes()
+        pygame.key.set_repeat(380, 45)
+        from game.client.scenes.menus import initial_scenes
+
+        for scene in initial_scenes(self, self._startup_notices()):
+            self.stack.push(scene)
+        self._seen_changes = self.stack.changes
+        self.running = True
+
+    def _startup_notices(self) -> list[str]:
+        notices = []
+        if self._settings_notice:
+            notices.append(self._settings_notice)
+        crash = diagnostics.pending_crash_report(logs_dir())
+        if crash is not None:
+            notices.append(
+                "MageStone closed unexpectedly last time. A crash report was saved here:\n"
+                f"{crash}\nPlease attach it if you report the problem."
+            )
+        return notices
+
+    def quit(self) -> None:
+        """Close at the end of this frame."""
+        self.running = False
+
+    def autosave_exists(self) -> bool:
+        """True when an autosave is there to continue."""
+        return (saves_dir() / "autosave.json").is_file()
+
+    def change_settings(self, settings: Settings) -> None:
+        """Apply new settings immediately and save them."""
+        old, self.settings = self.settings, settings
+        if settings.fullscreen != old.fullscreen:
+            self.set_fullscreen(settings.fullscreen)
+        self._apply_volumes()
+        self.tweens.speed = ANIMATION_SPEED[settings.animation_speed]
+        if settings.ui_scale != old.ui_scale:
+            self.stack.layout()
+        save_settings(settings, self.settings_file)
+
+    def _apply_volumes(self) -> None:
+        self.audio.effects_volume = self.settings.effects_volume
+        self.audio.music_volume = self.settings.music_volume
+
+    def push(self, scene: Scene) -> None:
+        """Push a scene (shorthand for scenes and tests)."""
+        self.stack.push(scene)
+
+    # -- frame --------------------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: intents -> update(dt) -> draw -> present."""
+        for intent in self.input.pump(self.viewport):
+            self._dispatch(intent)
+        self.motes.update(dt)
+        self.tweens.update(dt)
+        self.stack.update(dt)
+        if self.stack.changes != self._seen_changes:
+            self._seen_changes = self.stack.changes
+            self._fade = self.tweens.tween(1.0, 0.0, FADE_SECONDS, ease_in_out_quad)
+        if self.stack.top is None:
+            self.running = False
+            return
+        self.draw()
+        self.present()
+        if self.frames == 0:
+            self._milestone("menu")
+        self.frames += 1
+
+    def _dispatch(self, intent: Intent) -> None:
+        if isinstance(intent, Quit):
+            self.running = False
+        elif isinstance(intent, Resize):
+            self.viewport = Viewport(*intent.size)
+        elif isinstance(intent, KeyIntent) and intent.key is Key.TOGGLE_FULLSCREEN:
+            self.change_settings(self.settings.with_changes(fullscreen=not self.fullscreen))
+        else:
+            self.stack.handle(intent)
+
+    def draw(self) -> None:
+        """Draw the scenes and the fade overlay onto the logical canvas."""
+        self.stack.draw(self.canvas)
+        if self._fade is not None and not self._fade.done:
+            veil = pygame.Surface(LOGICAL_SIZE)
+            veil.fill(theme.INK)
+            veil.set_alpha(int(200 * self._fade.value))
+            self.canvas.blit(veil, (0, 0))
+
+    def present(self) -> None:
+        """Scale the canvas into the window (letterboxed) and flip."""
+        if self.window is None:
+            return
+        window = pygame.display.get_surface()
+        if window is None:
+            return
+        self.window = window
+        if window.get_size() != (self.viewport.window_w, self.viewport.window_h):
+            self.viewport = Viewport(*window.get_size())
+        if window.get_size() == LOGICAL_SIZE:
+            window.blit(self.canvas, (0, 0))
+        else:
+            window.fill(theme.INK)
+            scaled = pygame.transform.smoothscale(self.canvas, self.viewport.content_size)
+            window.blit(scaled, self.viewport.offset)
+        pygame.display.flip()
+
+    def loop(self) -> None:
+        """Run frames until the player quits (or ``max_frames`` is reached)."""
+        clock = pygame.time.Clock()
+        clock.tick(60)
+        while self.running:
+            dt = min(clock.tick(60) / 1000, 0.1)
+            self.step(dt)
+            if self.options.max_frames is not None and self.frames >= self.options.max_frames:
+                break
+
+    def shutdown(self) -> None:
+        """Leave every scene and close the window."""
+        self.stack.clear()
+        pygame.quit()
+
+
+def run(options: ClientOptions) -> int:
+    """Open the game window and run until the player quits; returns the exit code."""
+    diagnostics.install(logs_dir())
+    app = App(options)
+    try:
+        app.start()
+        app.loop()
+    finally:
+        app.shutdown()
+    return 0

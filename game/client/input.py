@@ -1,0 +1,147 @@
+"""The one input translator: pygame events become intents in logical coordinates.
+
+Scenes only ever see intents. Tests and the tutorial inject intents with
+:meth:`InputQueue.inject`; the app drains the queue once per frame.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import pygame
+
+from game.client.viewport import Viewport
+
+
+class Key(Enum):
+    """Keyboard commands, whatever key produced them."""
+
+    BACK = "back"
+    CONFIRM = "confirm"
+    NEXT = "next"
+    PREV = "prev"
+    LEFT = "left"
+    RIGHT = "right"
+    UNDO = "undo"
+    MENU = "menu"
+    TOGGLE_FULLSCREEN = "toggle_fullscreen"
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """Primary button pressed at a logical position."""
+
+    pos: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """Primary button released at a logical position."""
+
+    pos: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Hover:
+    """Pointer moved to a logical position; ``dragging`` while the primary button is held."""
+
+    pos: tuple[float, float]
+    dragging: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scroll:
+    """Mouse wheel: positive ``dy`` scrolls up."""
+
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeyIntent:
+    """A keyboard command."""
+
+    key: Key
+
+
+@dataclass(frozen=True, slots=True)
+class Resize:
+    """The window changed size (window pixels)."""
+
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """The player closed the window."""
+
+
+Intent = Click | Release | Hover | Scroll | KeyIntent | Resize | Quit
+
+_KEYS = {
+    pygame.K_ESCAPE: Key.BACK,
+    pygame.K_BACKSPACE: Key.BACK,
+    pygame.K_RETURN: Key.CONFIRM,
+    pygame.K_KP_ENTER: Key.CONFIRM,
+    pygame.K_SPACE: Key.CONFIRM,
+    pygame.K_DOWN: Key.NEXT,
+    pygame.K_UP: Key.PREV,
+    pygame.K_LEFT: Key.LEFT,
+    pygame.K_RIGHT: Key.RIGHT,
+    pygame.K_F10: Key.MENU,
+    pygame.K_F11: Key.TOGGLE_FULLSCREEN,
+}
+
+
+def translate(event: Any, viewport: Viewport) -> Intent | None:
+    """The intent for one pygame event, or None for events the game ignores."""
+    kind = event.type
+    if kind == pygame.QUIT:
+        return Quit()
+    if kind == pygame.MOUSEMOTION:
+        return Hover(viewport.to_logical(event.pos), dragging=bool(event.buttons[0]))
+    if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return Click(viewport.to_logical(event.pos))
+    if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+        return Release(viewport.to_logical(event.pos))
+    if kind == pygame.MOUSEWHEEL:
+        return Scroll(int(event.y))
+    if kind == pygame.WINDOWSIZECHANGED:
+        return Resize((int(event.x), int(event.y)))
+    if kind == pygame.KEYDOWN:
+        return _key_intent(event.key, event.mod)
+    return None
+
+
+def _key_intent(key: int, mods: int) -> Intent | None:
+    if key == pygame.K_TAB:
+        return KeyIntent(Key.PREV if mods & pygame.KMOD_SHIFT else Key.NEXT)
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mods & pygame.KMOD_ALT:
+        return KeyIntent(Key.TOGGLE_FULLSCREEN)
+    if key == pygame.K_z and mods & pygame.KMOD_CTRL:
+        return KeyIntent(Key.UNDO)
+    command = _KEYS.get(key)
+    return KeyIntent(command) if command is not None else None
+
+
+class InputQueue:
+    """Intents waiting for the next frame: translated events plus injected ones, in order."""
+
+    def __init__(self) -> None:
+        self._pending: deque[Intent] = deque()
+
+    def inject(self, intent: Intent) -> None:
+        """Queue a synthetic intent (tests, smoke runs, the tutorial)."""
+        self._pending.append(intent)
+
+    def pump(self, viewport: Viewport) -> list[Intent]:
+        """Read the pygame event queue once and return every pending intent."""
+        for event in pygame.event.get():
+            intent = translate(event, viewport)
+            if intent is not None:
+                self._pending.append(intent)
+        intents = list(self._pending)
+        self._pending.clear()
+        return intents

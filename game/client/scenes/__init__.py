@@ -1,0 +1,1 @@
+"""Scenes: the title menu, settings, credits, dialogs and the placeholders for what comes next."""

@@ -1,0 +1,578 @@
+"""Small hand-written widgets: buttons, cards, sliders, toggles, choices, labels, tooltips.
+
+A :class:`FocusGroup` routes intents to its widgets and gives them keyboard navigation
+(Next/Prev move focus, Left/Right adjust, Confirm activates) and pointer focus on hover.
+Widgets animate their highlight in ``update(dt)``; ``draw`` only paints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.client import decor, theme
+from game.client.assets import Assets
+from game.client.audio import Audio
+from game.client.input import Click, Hover, Intent, Key, KeyIntent, Release
+
+Pos = tuple[float, float]
+
+
+class Widget:
+    """Base widget: a logical rect, enabled/focused state and a 0..1 highlight that eases."""
+
+    focusable = True
+
+    def __init__(self, assets: Assets, rect: pygame.Rect, tooltip: str = "", enabled: bool = True) -> None:
+        self.assets = assets
+        self.rect = pygame.Rect(rect)
+        self.tooltip = tooltip
+        self.enabled = enabled
+        self.focused = False
+        self.glow = 0.0
+
+    def hit(self, pos: Pos) -> bool:
+        """True when ``pos`` is on the widget."""
+        return bool(self.rect.collidepoint(pos))
+
+    def activate(self) -> bool:
+        """Confirm pressed while focused; returns True when something happened."""
+        return False
+
+    def press(self, pos: Pos) -> bool:
+        """Primary button pressed on the widget."""
+        del pos
+        return self.activate()
+
+    def drag(self, pos: Pos) -> None:
+        """Pointer moved while this widget holds the press."""
+
+    def release(self) -> None:
+        """Primary button released after a press on this widget."""
+
+    def adjust(self, step: int) -> bool:
+        """Left (-1) or Right (+1) while focused; False when the widget does not adjust."""
+        del step
+        return False
+
+    def update(self, dt: float) -> None:
+        """Ease the highlight towards focused (1) or not (0)."""
+        target = 1.0 if self.focused and self.enabled else 0.0
+        self.glow += (target - self.glow) * min(1.0, dt * 14)
+        if abs(target - self.glow) < 0.01:
+            self.glow = target
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the widget."""
+        raise NotImplementedError
+
+
+class Button(Widget):
+    """A labelled button with an optional icon; ``style`` is "menu", "primary" or "ghost"."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        label: str,
+        on_click: Callable[[], None],
+        icon: str | None = None,
+        style: str = "menu",
+        font_size: int = 22,
+        tooltip: str = "",
+        enabled: bool = True,
+        detail: str = "",
+    ) -> None:
+        super().__init__(assets, rect, tooltip, enabled)
+        self.label = label
+        self.detail = detail
+        self.on_click = on_click
+        self.icon = icon
+        self.style = style
+        self.font_size = font_size
+
+    def activate(self) -> bool:
+        """Run the action when enabled."""
+        if not self.enabled:
+            return False
+        self.on_click()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A panel that warms to gold when focused; menu buttons slide their content right."""
+        glow = round(self.glow * 8) / 8
+        fill = theme.mix(theme.PANEL, theme.PANEL_HIGH, glow)
+        border = theme.mix(theme.BORDER, theme.GOLD, glow)
+        if self.style == "primary":
+            fill = theme.mix((92, 66, 30), (140, 102, 44), glow)
+            border = theme.mix(theme.GOLD, theme.GOLD_BRIGHT, glow)
+        alpha = 150 + int(80 * glow) if self.style != "ghost" else int(200 * glow)
+        decor.blit_panel(
+            surface,
+            self.rect,
+            radius=min(12, self.rect.height // 3),
+            fill=fill,
+            alpha=alpha,
+            border=border,
+            border_alpha=255 if self.style != "ghost" else int(255 * glow),
+            shadow=8 if self.style != "ghost" else 0,
+        )
+        if not self.enabled:
+            colour, icon_colour = theme.TEXT_DISABLED, theme.TEXT_DISABLED
+        else:
+            colour = theme.mix(theme.TEXT, theme.GOLD_BRIGHT, glow)
+            icon_colour = theme.mix(theme.GOLD, theme.GOLD_BRIGHT, glow)
+        if self.style == "menu" and self.enabled and glow > 0:
+            bar = pygame.Rect(self.rect.x + 6, self.rect.y + 10, 3, self.rect.height - 20)
+            pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.GOLD_BRIGHT, glow), bar, border_radius=2)
+        shift = int(8 * self.glow) if self.style == "menu" else 0
+        icon_size = int(self.rect.height * 0.52)
+        label = self.assets.text("ui_semibold", self.font_size, self.label, colour)
+        if self.style == "menu":
+            x = self.rect.x + 22 + shift
+            if self.icon:
+                surface.blit(
+                    self.assets.icon(self.icon, icon_size, icon_colour),
+                    (x, self.rect.centery - icon_size // 2),
+                )
+                x += icon_size + 16
+            surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
+            if self.detail:
+                decor.text(
+                    surface,
+                    self.assets,
+                    "serif_italic",
+                    max(14, self.font_size - 4),
+                    self.detail,
+                    theme.TEXT_DISABLED if not self.enabled else theme.TEXT_DIM,
+                    (self.rect.right - 18, self.rect.centery),
+                    "midright",
+                )
+            return
+        total = label.get_width() + ((icon_size + 10) if self.icon else 0)
+        x = self.rect.centerx - total // 2
+        if self.icon:
+            surface.blit(
+                self.assets.icon(self.icon, icon_size, icon_colour), (x, self.rect.centery - icon_size // 2)
+            )
+            x += icon_size + 10
+        surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
+
+
+class Card(Widget):
+    """A large selectable card (icon, title, a few lines); one of a radio group."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        title: str,
+        lines: Sequence[str],
+        icon: str,
+        on_select: Callable[[], None],
+        selected: bool = False,
+        scale: float = 1.0,
+    ) -> None:
+        super().__init__(assets, rect)
+        self.title = title
+        self.lines = list(lines)
+        self.icon = icon
+        self.on_select = on_select
+        self.selected = selected
+        self.scale = scale
+
+    def activate(self) -> bool:
+        """Select this card."""
+        self.on_select()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Selected cards get a gold frame and a glowing icon; focus brightens the panel."""
+        glow = round(self.glow * 8) / 8
+        chosen = 1.0 if self.selected else 0.0
+        fill = theme.mix(theme.PANEL, theme.PANEL_HIGH, max(glow * 0.7, chosen))
+        border = theme.mix(theme.BORDER, theme.GOLD_BRIGHT, max(chosen, glow * 0.6))
+        decor.blit_panel(surface, self.rect, radius=16, fill=fill, alpha=215, border=border)
+        if self.selected:
+            pygame.draw.rect(surface, theme.GOLD, self.rect.inflate(6, 6), width=2, border_radius=19)
+        icon_size = int(self.rect.height * 0.32)
+        colour = theme.GOLD_BRIGHT if self.selected else theme.mix(theme.TEXT_DIM, theme.GOLD, glow)
+        emblem = decor.glow_icon(self.assets, self.icon, icon_size, colour, theme.GLOW)
+        surface.blit(
+            emblem, emblem.get_rect(center=(self.rect.centerx, self.rect.y + 22 + icon_size // 2 + 8))
+        )
+        y = self.rect.y + icon_size + 54
+        decor.text(
+            surface,
+            self.assets,
+            "title",
+            int(36 * self.scale),
+            self.title,
+            theme.PARCHMENT if self.selected else theme.TEXT,
+            (self.rect.centerx, y),
+            "midtop",
+            shadow=True,
+        )
+        y += int(48 * self.scale)
+        for line in self.lines:
+            decor.text(
+                surface,
+                self.assets,
+                "ui",
+                int(17 * self.scale),
+                line,
+                theme.TEXT_DIM,
+                (self.rect.centerx, y),
+                "midtop",
+            )
+            y += int(25 * self.scale)
+
+
+class Slider(Widget):
+    """A 0..1 value with a gold track; drag, click, or Left/Right in steps of 5 %."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        value: float,
+        on_change: Callable[[float], None],
+        on_release: Callable[[], None] | None = None,
+        tooltip: str = "",
+    ) -> None:
+        super().__init__(assets, rect, tooltip)
+        self.value = value
+        self.on_change = on_change
+        self.on_release = on_release
+
+    def _set(self, value: float) -> None:
+        value = round(min(1.0, max(0.0, value)), 2)
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 10, self.rect.centery - 3, self.rect.width - 90, 6)
+
+    def press(self, pos: Pos) -> bool:
+        """Jump to the pressed point (and start dragging)."""
+        self.drag(pos)
+        return True
+
+    def drag(self, pos: Pos) -> None:
+        """Follow the pointer along the track."""
+        track = self._track()
+        self._set((pos[0] - track.x) / track.width)
+
+    def release(self) -> None:
+        """Report the end of a drag (e.g. to preview the volume)."""
+        if self.on_release is not None:
+            self.on_release()
+
+    def adjust(self, step: int) -> bool:
+        """Move by 5 %."""
+        self._set(self.value + 0.05 * step)
+        self.release()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Track, filled part, knob and percentage."""
+        track = self._track()
+        pygame.draw.rect(surface, theme.INK, track.inflate(2, 2), border_radius=4)
+        pygame.draw.rect(surface, (52, 44, 88), track, border_radius=3)
+        filled = track.copy()
+        filled.width = max(0, int(track.width * self.value))
+        if filled.width:
+            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
+        knob = (track.x + filled.width, track.centery)
+        radius = 10 + int(2 * self.glow)
+        pygame.draw.circle(surface, theme.INK, (knob[0], knob[1] + 2), radius + 1)
+        pygame.draw.circle(surface, theme.mix(theme.PARCHMENT, theme.GOLD_BRIGHT, self.glow), knob, radius)
+        pygame.draw.circle(surface, theme.GOLD, knob, radius, width=2)
+        if self.glow > 0.05:
+            pygame.draw.circle(
+                surface, theme.mix(theme.PANEL, theme.GOLD_BRIGHT, self.glow * 0.6), knob, radius + 5, width=1
+            )
+        decor.text(
+            surface,
+            self.assets,
+            "ui_semibold",
+            18,
+            f"{round(self.value * 100)} %",
+            theme.mix(theme.TEXT, theme.GOLD_BRIGHT, self.glow),
+            (self.rect.right, self.rect.centery),
+            "midright",
+        )
+
+
+class Toggle(Widget):
+    """An on/off switch."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        value: bool,
+        on_change: Callable[[bool], None],
+        tooltip: str = "",
+    ) -> None:
+        super().__init__(assets, rect, tooltip)
+        self.value = value
+        self.on_change = on_change
+        self.knob = 1.0 if value else 0.0
+
+    def activate(self) -> bool:
+        """Flip the switch."""
+        self.value = not self.value
+        self.on_change(self.value)
+        return True
+
+    def adjust(self, step: int) -> bool:
+        """Right switches on, Left switches off."""
+        if (step > 0) != self.value:
+            self.activate()
+        return True
+
+    def update(self, dt: float) -> None:
+        """Slide the knob."""
+        super().update(dt)
+        target = 1.0 if self.value else 0.0
+        self.knob += (target - self.knob) * min(1.0, dt * 16)
+        if abs(target - self.knob) < 0.01:
+            self.knob = target
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A pill that fills with gold when on."""
+        pill = pygame.Rect(0, 0, 60, 30)
+        pill.midright = self.rect.midright
+        pygame.draw.rect(surface, theme.mix((52, 44, 88), theme.GOLD, self.knob), pill, border_radius=15)
+        pygame.draw.rect(
+            surface, theme.mix(theme.BORDER, theme.GOLD_BRIGHT, self.glow), pill, width=2, border_radius=15
+        )
+        x = pill.x + 15 + int(30 * self.knob)
+        pygame.draw.circle(surface, theme.INK, (x, pill.centery + 2), 11)
+        pygame.draw.circle(surface, theme.PARCHMENT, (x, pill.centery), 11)
+        label = "On" if self.value else "Off"
+        decor.text(
+            surface,
+            self.assets,
+            "ui_semibold",
+            18,
+            label,
+            theme.mix(theme.TEXT_DIM, theme.GOLD_BRIGHT, max(self.glow, self.knob * 0.6)),
+            (pill.x - 14, pill.centery),
+            "midright",
+        )
+
+
+class Choice(Widget):
+    """A segmented control choosing one of a few labelled options."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        options: Sequence[str],
+        index: int,
+        on_change: Callable[[int], None],
+        tooltip: str = "",
+        font_size: int = 17,
+    ) -> None:
+        super().__init__(assets, rect, tooltip)
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+        self.font_size = font_size
+
+    def _segments(self) -> list[pygame.Rect]:
+        width = self.rect.width / len(self.options)
+        return [
+            pygame.Rect(round(self.rect.x + i * width), self.rect.y, round(width), self.rect.height)
+            for i in range(len(self.options))
+        ]
+
+    def _choose(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            self.on_change(index)
+
+    def press(self, pos: Pos) -> bool:
+        """Choose the pressed segment."""
+        for index, segment in enumerate(self._segments()):
+            if segment.collidepoint(pos):
+                self._choose(index)
+        return True
+
+    def activate(self) -> bool:
+        """Confirm cycles to the next option."""
+        self._choose((self.index + 1) % len(self.options))
+        return True
+
+    def adjust(self, step: int) -> bool:
+        """Left/Right pick the neighbouring option."""
+        self._choose(min(len(self.options) - 1, max(0, self.index + step)))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Segments in a rounded frame, the chosen one filled with gold."""
+        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=10)
+        for index, segment in enumerate(self._segments()):
+            chosen = index == self.index
+            if chosen:
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.GOLD, theme.GOLD_BRIGHT, self.glow * 0.5),
+                    segment.inflate(-6, -6),
+                    border_radius=8,
+                )
+            colour = theme.INK if chosen else theme.mix(theme.TEXT_DIM, theme.TEXT, self.glow)
+            decor.text(
+                surface,
+                self.assets,
+                "ui_bold" if chosen else "ui_semibold",
+                self.font_size,
+                self.options[index],
+                colour,
+                segment.center,
+                "center",
+            )
+        pygame.draw.rect(
+            surface,
+            theme.mix(theme.BORDER, theme.GOLD_BRIGHT, self.glow),
+            self.rect,
+            width=1,
+            border_radius=10,
+        )
+
+
+class FocusGroup:
+    """Routes intents to widgets: pointer hits, dragging, and keyboard focus navigation."""
+
+    def __init__(self, widgets: Sequence[Widget], audio: Audio | None = None) -> None:
+        self.widgets = list(widgets)
+        self.audio = audio
+        self.focus_index: int | None = None
+        self._held: Widget | None = None
+        self.hover_time = 0.0
+        self._pointer: Pos = (-1.0, -1.0)
+
+    @property
+    def focused(self) -> Widget | None:
+        """The focused widget, if any."""
+        return None if self.focus_index is None else self.widgets[self.focus_index]
+
+    def focus(self, widget: Widget | None, sound: bool = True) -> None:
+        """Move the focus (None clears it)."""
+        index = None if widget is None else self.widgets.index(widget)
+        if index == self.focus_index:
+            return
+        for item in self.widgets:
+            item.focused = False
+        self.focus_index = index
+        self.hover_time = 0.0
+        if widget is not None:
+            widget.focused = True
+            if sound:
+                self._play("hover")
+
+    def _play(self, name: str) -> None:
+        if self.audio is not None:
+            self.audio.play(name)
+
+    def _at(self, pos: Pos) -> Widget | None:
+        for widget in self.widgets:
+            if widget.focusable and widget.enabled and widget.hit(pos):
+                return widget
+        return None
+
+    def _step(self, direction: int) -> None:
+        candidates = [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled]
+        if not candidates:
+            return
+        if self.focus_index not in candidates:
+            target = candidates[0] if direction > 0 else candidates[-1]
+        else:
+            position = candidates.index(self.focus_index) if self.focus_index is not None else 0
+            target = candidates[(position + direction) % len(candidates)]
+        self.focus(self.widgets[target])
+
+    def handle(self, intent: Intent) -> bool:
+        """Handle one intent; True when a widget used it."""
+        if isinstance(intent, Hover):
+            self._pointer = intent.pos
+            if self._held is not None and intent.dragging:
+                self._held.drag(intent.pos)
+                return True
+            widget = self._at(intent.pos)
+            if widget is not None:
+                self.focus(widget)
+            elif self.focused is not None and not self.focused.hit(intent.pos):
+                self.hover_time = 0.0
+            return widget is not None
+        if isinstance(intent, Click):
+            widget = self._at(intent.pos)
+            if widget is None:
+                return False
+            self.focus(widget, sound=False)
+            self._held = widget
+            self._play("click")
+            widget.press(intent.pos)
+            return True
+        if isinstance(intent, Release):
+            if self._held is None:
+                return False
+            held, self._held = self._held, None
+            held.release()
+            return True
+        if isinstance(intent, KeyIntent):
+            return self._key(intent.key)
+        return False
+
+    def _key(self, key: Key) -> bool:
+        if key in (Key.NEXT, Key.PREV):
+            self._step(1 if key is Key.NEXT else -1)
+            return True
+        focused = self.focused
+        if key in (Key.LEFT, Key.RIGHT):
+            step = 1 if key is Key.RIGHT else -1
+            if focused is not None and focused.enabled and focused.adjust(step):
+                self._play("hover")
+                return True
+            self._step(step)
+            return True
+        if key is Key.CONFIRM and focused is not None and focused.enabled:
+            self._play("click")
+            return focused.activate()
+        return False
+
+    def update(self, dt: float) -> None:
+        """Animate every widget and time the tooltip."""
+        self.hover_time += dt
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint every widget."""
+        for widget in self.widgets:
+            widget.draw(surface)
+
+    def tooltip(self) -> tuple[str, Pos] | None:
+        """Tooltip text and anchor once the pointer has rested on a widget that has one."""
+        focused = self.focused
+        if focused is None or not focused.tooltip or self.hover_time < 0.45 or not focused.hit(self._pointer):
+            return None
+        return focused.tooltip, (focused.rect.right + 14, focused.rect.centery)
+
+
+def draw_tooltip(surface: pygame.Surface, assets: Assets, content: str, pos: Pos) -> None:
+    """A small parchment-on-ink box whose left edge is centred on ``pos``, kept inside the canvas."""
+    lines = decor.wrap(assets, "ui", 16, content, 320)
+    width = max(assets.font("ui", 16).size(line)[0] for line in lines) + 24
+    height = len(lines) * 22 + 14
+    box = pygame.Rect(0, 0, width, height)
+    box.midleft = (round(pos[0]), round(pos[1]))
+    box.clamp_ip(surface.get_rect().inflate(-8, -8))
+    decor.blit_panel(surface, box, radius=8, fill=theme.INK, alpha=240, border=theme.GOLD, shadow=10)
+    for index, line in enumerate(lines):
+        decor.text(surface, assets, "ui", 16, line, theme.PARCHMENT, (box.x + 12, box.y + 8 + index * 22))

@@ -1,0 +1,170 @@
+"""Logging and crash reports: a rotating log, exception hooks, faulthandler, and crash files.
+
+``install(log_dir)`` is idempotent. It never imports pygame (versions come from package
+metadata, and from pygame itself only when it is already loaded). In a windowed frozen build
+``sys.stdout``/``sys.stderr`` are None: they are replaced by null streams so print and
+logging cannot crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import logging
+import logging.handlers
+import os
+import platform
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from game import __version__
+
+LOG_NAME = "magestone.log"
+FAULT_NAME = "faulthandler.log"
+CRASH_PREFIX = "crash-"
+SEEN_MARKER = "shown-crash-reports.txt"
+
+ContextProvider = Callable[[], str]
+
+log = logging.getLogger(__name__)
+
+
+class _State:
+    """What install() set up (one per process)."""
+
+    log_dir: Path | None = None
+    fault_file: IO[str] | None = None
+    context_provider: ContextProvider | None = None
+
+
+def install(log_dir: Path) -> None:
+    """Set up the rotating log file, exception hooks and faulthandler in ``log_dir``."""
+    if _State.log_dir is not None:
+        return
+    _ensure_streams()
+    log_dir.mkdir(parents=True, exist_ok=True)
+    _State.log_dir = log_dir
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    handler = logging.handlers.RotatingFileHandler(
+        log_dir / LOG_NAME, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    _State.fault_file = open(log_dir / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the process
+    faulthandler.enable(file=_State.fault_file)
+    sys.excepthook = _excepthook
+    threading.excepthook = _thread_excepthook
+    log.info(
+        "MageStone %s starting on %s, Python %s", __version__, platform.platform(), platform.python_version()
+    )
+
+
+def register_context(provider: ContextProvider | None) -> None:
+    """Register a callback giving text for crash reports (the current match's seed and action log)."""
+    _State.context_provider = provider
+
+
+def _ensure_streams() -> None:
+    """Give a windowed frozen build (no console) harmless stdout/stderr."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def _versions() -> list[str]:
+    """Version lines for the report, without importing pygame."""
+    lines = [
+        f"MageStone: {__version__}",
+        f"Platform: {platform.platform()}",
+        f"Python: {sys.version.split()[0]} ({platform.python_implementation()})",
+        f"Frozen: {bool(getattr(sys, 'frozen', False))}",
+    ]
+    try:
+        lines.append(f"pygame-ce: {metadata.version('pygame-ce')}")
+    except metadata.PackageNotFoundError:
+        pygame_module = sys.modules.get("pygame")
+        if pygame_module is not None:
+            lines.append(f"pygame: {getattr(pygame_module.version, 'ver', '?')}")
+    pygame_module = sys.modules.get("pygame")
+    if pygame_module is not None:
+        with contextlib.suppress(Exception):  # a report must be written whatever pygame's state
+            lines.append("SDL: {}.{}.{}".format(*pygame_module.get_sdl_version()))
+    return lines
+
+
+def write_crash_report(
+    kind: str, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> Path | None:
+    """Write a crash report file into the log folder; returns its path (None when not installed)."""
+    if _State.log_dir is None:
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = _State.log_dir / f"{CRASH_PREFIX}{stamp}-{os.getpid()}.txt"
+    parts = [f"MageStone crash report ({kind})", time.strftime("%Y-%m-%d %H:%M:%S %z"), "", *_versions(), ""]
+    parts.append("".join(traceback.format_exception(exc_type, exc, tb)))
+    if _State.context_provider is not None:
+        try:
+            parts += ["Match context:", _State.context_provider()]
+        except Exception as error:
+            parts.append(f"(match context unavailable: {error!r})")
+    try:
+        path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+    if issubclass(exc_type, KeyboardInterrupt):
+        sys.__excepthook__(exc_type, exc, tb)
+        return
+    log.critical("unhandled exception", exc_info=(exc_type, exc, tb))
+    path = write_crash_report("main thread", exc_type, exc, tb)
+    if sys.stderr is not None:
+        print(f"MageStone crashed; report written to {path}", file=sys.stderr)
+
+
+def _thread_excepthook(args: Any) -> None:
+    if args.exc_type is SystemExit:
+        return
+    name = args.thread.name if args.thread is not None else "?"
+    log.critical(
+        "unhandled exception in thread %s", name, exc_info=(args.exc_type, args.exc_value, args.exc_traceback)
+    )
+    if args.exc_value is not None:
+        write_crash_report(f"thread {name}", args.exc_type, args.exc_value, args.exc_traceback)
+
+
+def crash_reports(log_dir: Path) -> list[Path]:
+    """Every crash report in ``log_dir``, oldest first."""
+    return sorted(log_dir.glob(f"{CRASH_PREFIX}*.txt"), key=lambda path: (path.stat().st_mtime, path.name))
+
+
+def pending_crash_report(log_dir: Path | None = None) -> Path | None:
+    """The newest crash report not yet shown to the player, marked as shown (so it comes once)."""
+    folder = log_dir or _State.log_dir
+    if folder is None:
+        return None
+    reports = crash_reports(folder)
+    if not reports:
+        return None
+    marker = folder / SEEN_MARKER
+    seen = set(marker.read_text(encoding="utf-8").split()) if marker.exists() else set()
+    newest = reports[-1]
+    if newest.name in seen:
+        return None
+    try:
+        with marker.open("a", encoding="utf-8") as handle:
+            handle.write(newest.name + "\n")
+    except OSError:
+        log.warning("could not mark crash report %s as shown", newest)
+    return newest

@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from game.rules.match import dice_rng
@@ -16,8 +17,11 @@ REPEATS = 5
 GO_LIMIT = 300
 
 
-def run(topic: str) -> dict[str, Any]:
-    """Figures for one bench topic, as a flat mapping of name to number."""
+def run(topic: str, executable: Path | None = None) -> dict[str, Any]:
+    """Figures for one bench topic, as a flat mapping of name to number.
+
+    ``executable`` (startup only) measures a frozen build instead of the source tree.
+    """
     if topic == "engine":
         return bench_engine()
     if topic == "ai":
@@ -27,7 +31,7 @@ def run(topic: str) -> dict[str, Any]:
     if topic == "startup":
         from game.client.startup import bench_startup
 
-        return bench_startup()
+        return bench_startup(executable)
     if topic == "render":
         from game.client.render_bench import bench_render
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup)")
     bench.add_argument("topic", nargs="?", choices=BENCH_TOPICS, default="engine")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--executable", type=Path, default=None,
+                       help="startup only: measure this frozen build instead of the source tree")
 
     smoke = commands.add_parser("smoke", help="headless run through the menus, for CI and frozen builds")
     smoke.add_argument("--frames", type=_positive, default=30)
@@ -111,6 +114,8 @@ def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="e.g. human,ai:normal")
     parser.add_argument("--seed", type=_seed, default=None)
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--max-frames", type=_positive, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--trace-startup", action="store_true", help=argparse.SUPPRESS)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -140,7 +145,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.seats is not None and args.players is not None and len(args.seats) != args.players:
         raise CliError(f"--seats lists {len(args.seats)} seats but --players is {args.players}")
     return run(ClientOptions(game=args.game, players=args.players, seats=args.seats,
-                             seed=args.seed, fullscreen=args.fullscreen))
+                             seed=args.seed, fullscreen=args.fullscreen, max_frames=args.max_frames,
+                             on_milestone=_print_milestone if args.trace_startup else None))
+
+
+def _print_milestone(name: str) -> None:
+    """Startup tracing for ``bench startup``: the milestone and the wall-clock time."""
+    print(name, repr(time.time()), flush=True)
 
 
 def _smoke(args: argparse.Namespace) -> int:
@@ -150,15 +161,16 @@ def _smoke(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from game.ai.arena import selfplay
+    from game.ai.arena import play_game
+    from game.ai.levels import make_bot
     from game.storage.saves import write_save
 
-    levels = _levels_per_seat(args.ai, args.players)
-    match = selfplay(args.game, args.players, levels, args.seed)
+    players = args.players if args.game == "magestone" else 2
+    levels = _levels_per_seat(args.ai, players)
+    bots = [make_bot(args.game, level, players) for level in levels]
+    result, match = play_game(args.game, {"players": players}, bots, args.seed)
     write_save(args.out, match, [f"ai:{level}" for level in levels])
-    outcome = match.state.result()
-    print(f"wrote {args.out}: {len(match.log)} actions, "
-          f"{outcome.reason if outcome else 'unfinished'}")
+    print(f"wrote {args.out}: {len(match.log)} actions, {result.reason}")
     return 0
 
 
@@ -199,7 +211,7 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
     games = report["games"]
-    low, high = report["a_score_ci95"]
+    low, high = report["ci95"]
     return (f"{games} games: {level_a} won {report['a_wins']}, {level_b} won {report['b_wins']}, "
             f"{report['draws']} drawn; {level_a} score {report['a_score']:.1%} "
             f"(95% interval {low:.1%} to {high:.1%})")
@@ -208,7 +220,7 @@ def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
 def _bench(args: argparse.Namespace) -> int:
     from game import bench
 
-    figures = bench.run(args.topic)
+    figures = bench.run(args.topic, executable=args.executable)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -55,6 +55,78 @@ def _measure() -> dict[str, Any]:
                     app.step(1 / 60)
                 rates.append(FRAMES / (time.perf_counter() - started))
             figures[f"{name}_fps"] = round(statistics.median(rates), 1)
+        figures.update(_magestone(app))
         return figures
     finally:
         app.shutdown()
+
+
+MAGESTONE_FRAMES = 600
+BENCH_WINDOW = (1920, 1080)
+
+
+def _magestone(app: Any) -> dict[str, Any]:
+    """Frame time p95 and median draw time of a mid-game 4-player table at 1920x1080.
+
+    Dice roll and units walk all the time (a recorded batch is replayed on the view, which never
+    changes the rules), while the AI worker process keeps thinking about the position.
+    """
+    import random
+
+    import pygame
+
+    from game.ai.base import Budget
+    from game.ai.worker import AiWorker
+    from game.client.magestone.narrator import MageStoneNarrator
+    from game.client.magestone.scene import MageStoneMatchScene
+    from game.client.match.controller import MatchController
+    from game.client.match.seats import Seat
+    from game.client.viewport import Viewport
+    from game.rules.match import Match
+    from game.rules.registry import new_game
+
+    match = Match(new_game("magestone", {"players": 4}), 3)
+    rng = random.Random(3)
+    batch = None
+    seats = [Seat(name, "human", i) for i, name in enumerate(("South", "West", "North", "East"))]
+    controller = MatchController(match, seats, None, MageStoneNarrator(), None, 0.0)
+    while len(match.log) < 160 and not match.state.is_terminal():
+        actions = match.state.legal_actions()
+        fights = [a for a in actions if "x" in str(a)]
+        controller.play(rng.choice(fights) if fights and rng.random() < 0.7 else rng.choice(actions))
+        events = controller.history[-1].events
+        walked = len(controller.history) > 1 and any(e.kind == "moved" for e in controller.history[-2].events)
+        if walked and any(e.kind == "dice_rolled" for e in events):
+            batch = controller.history[-2].events + events
+    if batch is None:
+        batch = controller.history[-1].events
+    window = pygame.display.set_mode(BENCH_WINDOW)
+    app.window = window
+    app.viewport = Viewport(*BENCH_WINDOW)
+    app.tweens.speed = 1.0
+    scene = MageStoneMatchScene(app, controller)
+    app.stack.push(scene)
+    worker = AiWorker()
+    worker.request("magestone", match.state.to_json(), "hard", 1, Budget(10**7, 30.0))
+    frame_ms: list[float] = []
+    draw_ms: list[float] = []
+    try:
+        for frame in range(MAGESTONE_FRAMES + 30):
+            if not scene.animator.busy:
+                scene.animator.play(batch)
+            if worker.poll() is not None:
+                worker.request("magestone", match.state.to_json(), "hard", frame, Budget(10**7, 30.0))
+            started = time.perf_counter()
+            app.step(1 / 60)
+            ended = time.perf_counter()
+            drawn = time.perf_counter()
+            app.stack.draw(app.canvas)
+            draw_done = time.perf_counter()
+            if frame >= 30:
+                frame_ms.append((ended - started) * 1000)
+                draw_ms.append((draw_done - drawn) * 1000)
+    finally:
+        worker.close()
+    frame_ms.sort()
+    return {"magestone_frame_p95_ms": round(frame_ms[int(len(frame_ms) * 0.95)], 2),
+            "magestone_draw_ms": round(statistics.median(draw_ms), 2)}

@@ -78,12 +78,57 @@ def _tour(frames: int, screenshot: Path | None) -> int:
             while app.stack.top is not title and app.stack.top is not None:
                 app.input.inject(KeyIntent(Key.BACK))
                 _frames(app, 2)
+        problem = _magestone_match(app)
+        if problem:
+            print(f"smoke: MageStone match: {problem}", file=sys.stderr)
+            return 1
         while app.frames < frames:
             _frames(app, 1)
-        print(f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}")
+        print(f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}, "
+              "a MageStone match played, saved and reloaded")
         return 0
     finally:
         app.shutdown()
+
+
+def _magestone_match(app: App, goes: int = 4, max_frames: int = 3000) -> str:
+    """Play a few goes of hot-seat-free MageStone (you vs the Normal AI, your goes ended at once),
+    then check the autosave reloads to the same position. Returns a problem or ''."""
+    import math
+
+    from game.client.magestone.scene import MageStoneMatchScene
+    from game.client.match.controller import autosave_path
+    from game.client.match.seats import Seat
+    from game.client.match.session import new_controller, open_match
+    from game.storage.saves import SaveError, load_save
+
+    app.tweens.speed = math.inf
+    seats = [Seat("South"), Seat("North", "normal", 1)]
+    controller = new_controller(app, "magestone", {"players": 2}, seats, 5)
+    open_match(app, controller)
+    scene = app.stack.top
+    if not isinstance(scene, MageStoneMatchScene):
+        return "the table did not open"
+    ended = 0
+    for _ in range(max_frames):
+        _frames(app, 1)
+        if controller.human_to_act() and not scene.animator.busy:
+            if ended >= goes:
+                break
+            scene.click(scene.view.centre(controller.state.board.parse_square("i1")))
+            scene.click(scene.view.centre(controller.state.board.parse_square("i2")))
+            scene.end_go()
+            ended += 1
+    if ended < goes:
+        return f"only {ended} goes were played in {max_frames} frames"
+    try:
+        loaded = load_save(autosave_path())
+    except SaveError as error:
+        return str(error)
+    if loaded.match.state.position() != controller.state.position():
+        return "the reloaded autosave differs from the match"
+    app.stack.pop()
+    return ""
 
 
 def _frames(app: App, count: int) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from game.client.app import App, ClientOptions
 from game.client.input import Click, Key, KeyIntent
+from game.client.match.scenes import SaveSlotsScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
@@ -33,7 +34,7 @@ def _press(app: App, key: Key, times: int = 1) -> None:
 EXPECTED = {
     "New match": NewMatchScene,
     "Tutorial": ComingSoonScene,
-    "Load": ComingSoonScene,
+    "Load": SaveSlotsScene,
     "Rules": ComingSoonScene,
     "Settings": SettingsScene,
     "Credits": CreditsScene,

@@ -72,12 +72,11 @@ class TitleScene(MenuScene):
         return buttons
 
     def _continue(self) -> None:
-        self._soon(
-            "Continue",
-            "continue",
-            "Resuming your match arrives with the match screen",
-            "Your autosave is safe. The next release opens it right here, exactly where you left off.",
-        )
+        from game.client.match.session import continue_autosave
+
+        reason = continue_autosave(self.host)
+        if reason:
+            self.host.stack.push(DialogScene(self.host, "Cannot continue", reason, icon="continue"))
 
     def _new_match(self) -> None:
         self.host.stack.push(NewMatchScene(self.host))
@@ -92,12 +91,9 @@ class TitleScene(MenuScene):
         )
 
     def _load(self) -> None:
-        self._soon(
-            "Load",
-            "load",
-            "Loading saved matches arrives in the next release",
-            "Saved matches will be listed here with their game, players, date and turn.",
-        )
+        from game.client.match.scenes import SaveSlotsScene
+
+        self.host.stack.push(SaveSlotsScene(self.host))
 
     def _rules(self) -> None:
         self._soon(

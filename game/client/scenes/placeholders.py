@@ -141,6 +141,13 @@ class NewMatchScene(MenuScene):
         self.players = (2, 4)[index]
 
     def _begin(self) -> None:
+        from game.client.match.games import game_client
+
+        client = game_client(self.game)
+        if client is not None:
+            self.host.options.players = self.players
+            self.host.stack.replace(client.setup_scene(self.host))
+            return
         title, icon, _lines = GAMES[self.game]
         self.host.stack.push(
             ComingSoonScene(

@@ -1,0 +1,76 @@
+"""MageStone's hooks for the shared match package: narrator, scenes, replay painter, summary."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.magestone.model import BoardModel
+from game.client.magestone.narrator import REASONS, MageStoneNarrator
+from game.client.magestone.view import BoardView, Overlay
+from game.client.match.controller import MatchController
+from game.client.match.games import GameClient
+from game.client.scenes.base import Host, Scene
+from game.rules.magestone import MageStoneState
+from game.rules.protocol import GameState
+
+_VIEWS: dict[tuple[int, int, int, tuple[object, ...]], BoardView] = {}
+
+
+def _match_scene(host: Host, controller: MatchController) -> Scene:
+    from game.client.magestone.scene import MageStoneMatchScene
+
+    return MageStoneMatchScene(host, controller)
+
+
+def _setup_scene(host: Host) -> Scene:
+    from game.client.magestone.setup import MatchSetupScene
+
+    return MatchSetupScene(host)
+
+
+def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Draw a MageStone position into ``rect`` (replays): the cached board plus the pieces."""
+    assert isinstance(state, MageStoneState)
+    cell = min(rect.width, rect.height) // 17
+    colours = theme.player_colours(host.settings.colour_blind)[: state.num_players]
+    key = (id(host.assets), state.num_players, cell, colours)
+    view = _VIEWS.get(key)
+    if view is None:
+        origin = (rect.centerx - cell * 8, rect.centery - cell * 8)
+        view = _VIEWS[key] = BoardView(
+            host.assets, state.board, state.num_players, origin, cell, colours, state.seats
+        )
+    view.draw(surface, BoardModel.from_state(state), Overlay(), None)
+
+
+def summary(controller: MatchController) -> list[str]:
+    """Headline (winner and how), then goes, falls by player and stones collected."""
+    state = controller.state
+    result = state.result()
+    names = [seat.name for seat in controller.seats]
+    if result is None:
+        headline = "Game over"
+    elif result.is_draw:
+        headline = f"Drawn by {REASONS.get(result.reason, result.reason)}"
+    else:
+        winners = " and ".join(names[s] for s in result.winners)
+        headline = f"{winners} wins by {REASONS.get(result.reason, result.reason)}"
+    kills = [0] * len(names)
+    stones = [0] * len(names)
+    for played in controller.history:
+        for event in played.events:
+            if event.kind == "unit_fell" and 0 <= played.actor != event.data["seat"]:
+                kills[played.actor] += 1
+            elif event.kind == "stones_collected":
+                stones[event.data["seat"]] += event.data["unactivated"] + event.data["activated"]
+    goes = state.to_json()["state"]["go"]
+    lines = [headline, f"{goes} goes played"]
+    for index, name in enumerate(names):
+        lines.append(f"{name}: {kills[index]} enemy units defeated, {stones[index]} MageStones collected")
+    return lines
+
+
+def magestone_client() -> GameClient:
+    """The MageStone entry of the registry."""
+    return GameClient("MageStone", MageStoneNarrator, _match_scene, _setup_scene, paint_board, summary)

@@ -1,0 +1,859 @@
+"""The MageStone table: board, HUD, dice tray, action log and every action by mouse and keyboard.
+
+Input -> :class:`GoInput` (which action a click means) -> ``MatchController.play`` -> events ->
+:class:`Animator` (board picture, physics dice). The HUD reads the live rules state; ``draw``
+never changes anything.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.client import decor, theme
+from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
+from game.client.magestone.animation import Animator, Banner
+from game.client.magestone.dice import DiceTray
+from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
+from game.client.magestone.model import BoardModel, seat_infos
+from game.client.magestone.view import BoardView, Overlay, tray_die
+from game.client.match.controller import MatchController, Played
+from game.client.match.log_panel import LogPanel
+from game.client.match.scenes import GameOverScene, MatchMenuScene
+from game.client.scenes.base import Host, Scene
+from game.client.widgets import Button, FocusGroup, Widget, draw_tooltip
+from game.rules.magestone import MageStoneState
+from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
+
+BOARD_ORIGIN = (328, 40)
+CELL = 40
+LEFT = pygame.Rect(12, 14, 282, 692)
+RIGHT_X = 990
+RIGHT_W = 278
+TRAY = pygame.Rect(RIGHT_X, 318, RIGHT_W, 132)
+LOG = pygame.Rect(RIGHT_X, 458, RIGHT_W, 250)
+TOOLTIP_DELAY = 0.45
+
+
+class MageStoneMatchScene(Scene):
+    """One MageStone match at the table, humans and bots in any mix."""
+
+    def __init__(self, host: Host, controller: MatchController, handover: bool = True) -> None:
+        self.host = host
+        self.controller = controller
+        state = controller.state
+        assert isinstance(state, MageStoneState)
+        self.state: MageStoneState = state
+        palette = theme.player_colours(host.settings.colour_blind)
+        self.colours = tuple(palette[seat.colour % 4] for seat in controller.seats)
+        self.view = BoardView(
+            host.assets, state.board, state.num_players, BOARD_ORIGIN, CELL, self.colours, state.seats
+        )
+        self.tray = DiceTray(TRAY.width - 16, TRAY.height - 40)
+        self.animator = Animator(
+            BoardModel.from_state(state), self.tray, self._fresh_model, host.tweens.speed
+        )
+        self.input = GoInput(state)
+        self.group = FocusGroup([], host.audio)
+        self.log_panel = LogPanel(host.assets, LOG)
+        self.message = ""
+        self.message_age = 0.0
+        self.popup: list[Button] = []
+        self.pointer: tuple[float, float] = (-1, -1)
+        self.rest = 0.0
+        self.handover = handover
+        self.handover_to: int | None = None
+        self._last_human: int | None = None
+        self._game_over_shown = False
+        self.dice_counts: dict[int, dict[int, int]] = {}
+        self.tooltips: list[tuple[pygame.Rect, str]] = []
+        self.clock = 0.0
+        self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Hook into the controller and lay out the buttons."""
+        self.controller.on_played.append(self._on_played)
+        self._last_human = self.controller.seat_to_act() if self.controller.human_to_act() else None
+        for played in self.controller.history:
+            self._count_dice(played)
+        self.layout()
+
+    def exit(self) -> None:
+        """Stop the AI of this match."""
+        if self._on_played in self.controller.on_played:
+            self.controller.on_played.remove(self._on_played)
+        self.controller.close()
+        if self.controller.source is not None:
+            self.controller.source.close()
+
+    def resume(self) -> None:
+        """Settings may have changed the speed."""
+        self.animator.speed = self.host.tweens.speed
+        self.layout()
+
+    def _fresh_model(self) -> BoardModel:
+        return BoardModel.from_state(self.state)
+
+    def _on_played(self, played: Played) -> None:
+        if played.kind == "action":
+            self.animator.play(played.events)
+            self._count_dice(played)
+            if any(e.kind == "dice_rolled" for e in played.events):
+                self.host.audio.play("dice")
+            elif any(e.kind == "unit_fell" for e in played.events):
+                self.host.audio.play("fall")
+            else:
+                self.host.audio.play("step", 0.6)
+        else:
+            self.animator.reset()
+        self.input.refresh()
+        self.popup = []
+        self.layout()
+
+    def _count_dice(self, played: Played) -> None:
+        for event in played.events:
+            if event.kind != "dice_rolled":
+                continue
+            sides = (int(event.data["attacker_dice"].partition("d")[2]), int(event.data["defender_dice"][1:]))
+            for roll in event.data["rolls"]:
+                for face in roll["attacker"]:
+                    self.dice_counts.setdefault(sides[0], {}).setdefault(face, 0)
+                    self.dice_counts[sides[0]][face] += 1
+                counts = self.dice_counts.setdefault(sides[1], {})
+                counts[roll["defender"]] = counts.get(roll["defender"], 0) + 1
+
+    # -- buttons -------------------------------------------------------------------------------------
+    def layout(self) -> None:
+        """The go buttons and the selected unit's action buttons."""
+        assets = self.host.assets
+        human = self.controller.human_to_act() and not self.input.fall_choice
+        widgets: list[Widget] = []
+        y = 154
+        actions = self.input.unit_actions() if human else []
+        for index, action in enumerate(actions[:4]):
+            width = (RIGHT_W - 6 * (len(actions) - 1)) // max(1, len(actions))
+            button = Button(
+                assets,
+                pygame.Rect(RIGHT_X + index * (width + 6), y, width, 38),
+                VERB_LABELS[action.verb],
+                partial(self._play, action),
+                style="primary",
+                font_size=16 if len(actions) < 3 else 14,
+                tooltip=VERB_TIPS[action.verb],
+            )
+            button.action = action  # type: ignore[attr-defined]
+            widgets.append(button)
+        half = (RIGHT_W - 8) // 2
+        controls = [
+            ("End go", "continue", self.end_go, human, "End your go (Enter). Unused squares are lost."),
+            (
+                "Undo",
+                "undo",
+                self.undo,
+                self.controller.can_undo(),
+                "Take back your last action of this go (Ctrl+Z); never past a dice roll.",
+            ),
+            ("Hint", "rules", self.hint, human, "Ask the Hard AI what it would play here."),
+            ("Menu", "settings", self.menu, True, "Save, load or leave (Esc). Every action is autosaved."),
+        ]
+        for index, (label, icon, command, enabled, tip) in enumerate(controls):
+            rect = pygame.Rect(RIGHT_X + (index % 2) * (half + 8), 200 + (index // 2) * 44, half, 38)
+            widgets.append(
+                Button(
+                    assets,
+                    rect,
+                    label,
+                    command,
+                    icon=icon,
+                    style="primary" if index == 0 else "menu",
+                    font_size=16,
+                    tooltip=tip,
+                    enabled=enabled,
+                )
+            )
+        self.group.widgets = widgets
+        self.group.focus_index = None
+
+    def button(self, label: str) -> Button:
+        """A visible button by label (tests click it)."""
+        for widget in [*self.popup, *self.group.widgets]:
+            if isinstance(widget, Button) and widget.label == label:
+                return widget
+        raise KeyError(label)
+
+    # -- commands ------------------------------------------------------------------------------------
+    def _play(self, action: Any) -> None:
+        self.popup = []
+        if not self.controller.human_to_act():
+            return
+        if self.state.is_legal(action):
+            self.controller.play(action)
+            self.say("")
+            if self.input.selected is None and self.input.active >= 0:
+                self.input.select(self.input.active)
+        else:
+            self.say("That is not possible now.")
+
+    def end_go(self) -> None:
+        """End the human's go."""
+        if self.controller.human_to_act() and not self.input.fall_choice:
+            self._play(self.state.parse_action("end"))
+
+    def undo(self) -> None:
+        """Take back the last action of this go, if the policy allows."""
+        if not self.controller.undo():
+            self.say("Nothing to undo in this go (dice rolls cannot be undone).")
+
+    def hint(self) -> None:
+        """Ask the AI for a suggestion."""
+        if self.controller.request_hint():
+            self.say("Thinking of a hint…")
+
+    def menu(self) -> None:
+        """Open the match menu."""
+        self.host.stack.push(MatchMenuScene(self.host, self.controller))
+
+    def say(self, text: str) -> None:
+        """Show a short explanation in the status line."""
+        self.message = text
+        self.message_age = 0.0
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """Route pointer and keys: skip animations, popups, buttons, then the board."""
+        if isinstance(intent, Hover):
+            self.pointer = intent.pos
+            self.rest = 0.0
+        if self.handover_to is not None:
+            if isinstance(intent, Click) or (isinstance(intent, KeyIntent) and intent.key is Key.CONFIRM):
+                self.handover_to = None
+            return
+        if isinstance(intent, Click) and self.animator.busy:
+            self.animator.skip()
+            return
+        if self.popup and isinstance(intent, Click):
+            for button in self.popup:
+                if button.hit(intent.pos):
+                    button.activate()
+                    return
+            self.popup = []
+            return
+        if self.group.handle(intent):
+            return
+        if isinstance(intent, Hover):
+            square = self.view.square_at(intent.pos)
+            if self.controller.human_to_act():
+                self.input.hover(square)
+        elif isinstance(intent, Click):
+            self.click(intent.pos)
+        elif isinstance(intent, Scroll):
+            if self.view.rect.collidepoint(self.pointer):
+                self.input.cycle_route(-intent.dy)
+            elif LOG.collidepoint(self.pointer):
+                self.log_panel.scroll_by(intent.dy, len(self.controller.log))
+        elif isinstance(intent, KeyIntent):
+            self._key(intent.key)
+
+    def click(self, pos: tuple[float, float]) -> None:
+        """A click on the board: select, move, attack, cast, or an explanation."""
+        square = self.view.square_at(pos)
+        if square is None:
+            return
+        if not self.controller.human_to_act():
+            self.say("Wait: it is not your go." if not self.controller.over else "The game is over.")
+            return
+        outcome = self.input.click(square)
+        if len(outcome.actions) == 1:
+            self._play(outcome.actions[0])
+        elif outcome.actions:
+            self._open_popup(square, outcome.actions)
+        else:
+            self.say(outcome.message)
+            self.layout()
+
+    def _open_popup(self, square: int, actions: list[Any]) -> None:
+        rect = self.view.square_rect(square)
+        self.popup = []
+        for index, action in enumerate(actions):
+            label = self.input.action_odds(action)
+            box = pygame.Rect(rect.right + 6, rect.y + index * 40, 260, 36)
+            box.clamp_ip(pygame.Rect(0, 0, 1280, 720))
+            self.popup.append(
+                Button(
+                    self.host.assets, box, label, partial(self._play, action), style="primary", font_size=14
+                )
+            )
+
+    def _key(self, key: Key) -> None:
+        if key in (Key.NEXT, Key.PREV) and self.controller.human_to_act():
+            self.input.select_next(1 if key is Key.NEXT else -1)
+            self.layout()
+        elif key is Key.CONFIRM:
+            self.end_go()
+        elif key is Key.UNDO:
+            self.undo()
+        elif key is Key.BACK and (self.input.selected is not None or self.popup):
+            self.popup = []
+            self.input.select(None)
+            self.layout()
+        elif key in (Key.BACK, Key.MENU):
+            self.menu()
+
+    # -- frame ---------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, the AI, hand-over and game over."""
+        self.clock += dt
+        self.view.clock = self.clock
+        self.rest += dt
+        self.message_age += dt
+        self.animator.speed = self.host.tweens.speed
+        self.animator.update(dt)
+        self.group.update(dt)
+        for button in self.popup:
+            button.update(dt)
+        had_hint = self.controller.hint
+        self.controller.update(dt, self.animator.busy)
+        if self.controller.hint is not None and had_hint is None:
+            self.say("Hint: " + self.state.describe_action(self.controller.hint))
+        self._check_handover()
+        if self.controller.over and not self.animator.busy and not self._game_over_shown:
+            self._game_over_shown = True
+            self.host.audio.play("victory")
+            self.host.stack.push(GameOverScene(self.host, self.controller))
+
+    def _check_handover(self) -> None:
+        seat = self.controller.seat_to_act()
+        if not self.controller.human_to_act() or self.animator.busy:
+            return
+        humans = sum(1 for s in self.controller.seats if not s.is_ai)
+        if self.handover and humans > 1 and self._last_human is not None and seat != self._last_human:
+            self.handover_to = seat
+        self._last_human = seat
+
+    def hud_lines(self) -> list[str]:
+        """The HUD's words (tests read these): the go, squares, units, then each player."""
+        lines = [self.go_title()]
+        if not self.controller.over:
+            go = self.state.go_info()
+            lines.append(f"Squares left: {go['squares']} of {SQUARES_PER_GO}")
+            lines.append(f"Units left: {ACTIVATIONS_PER_GO - go['activations']} of {ACTIVATIONS_PER_GO}")
+        for index, info in enumerate(seat_infos(self.state)):
+            lines.append(self._seat_line(index, info))
+        data = self.input.data
+        lines.append(f"Gravestones in the bank: {data['bank']}")
+        rite = data["rite"]
+        if rite is not None:
+            seat = self.state.seats.index(rite["seat"])
+            lines.append(f"Rite: {self.controller.seats[seat].name}, lap {rite['laps']} of {rite['needed']}")
+        return lines
+
+    def go_title(self) -> str:
+        """ "South's go" / "North is thinking…" / the result."""
+        if self.controller.over:
+            return "Game over"
+        seat = self.controller.seat_to_act()
+        name = self.controller.seats[seat].name
+        return f"{name} is thinking…" if self.controller.thinking else f"{name}'s go"
+
+    def _seat_line(self, index: int, info: Any) -> str:
+        name = self.controller.seats[index].name
+        if info.eliminated:
+            return f"{name}: eliminated"
+        queued = [k for k, sq in (("Mage", info.mage), ("Priest", info.priest)) if sq < 0]
+        on_board = int(info.mage >= 0) + int(info.priest >= 0) + info.warriors
+        text = (
+            f"{name}: stones {info.activated} Activated, {info.unactivated} Unactivated; "
+            f"power d{power_die(info.activated)}; units {on_board}"
+        )
+        if queued:
+            text += f"; respawn queue: {', '.join(queued)}"
+        if self._besieged(index):
+            text += "; under siege"
+        return text
+
+    def _besieged(self, seat: int) -> bool:
+        board = self.state.board
+        letter = self.state.seats[seat]
+        from game.rules.magestone.board import MAGE, PRIEST
+
+        for kind in (MAGE, PRIEST):
+            unit = self.state.unit_at(board.start_square(letter, kind))
+            if unit is not None and unit[0] != seat:
+                return True
+        return False
+
+    def overlay(self) -> Overlay:
+        """What the board highlights for the pointer this frame."""
+        overlay = Overlay(done=self.input.done if self.controller.human_to_act() else set())
+        if not self.controller.human_to_act() or self.animator.busy:
+            return overlay
+        gi = self.input
+        overlay.selected = gi.selected
+        overlay.reach = gi.reachable()
+        overlay.route = gi.route
+        for target in gi.targets():
+            overlay.marks.append((target.square, target.kind))
+            for action in target.actions:
+                if hasattr(action, "caster"):
+                    cost = abs((action.caster & 15) - (action.target & 15)) + abs(
+                        (action.caster >> 4) - (action.target >> 4)
+                    )
+                    overlay.labels.append((target.square, f"{cost} sq"))
+        hovered = self.group.focused
+        if getattr(getattr(hovered, "action", None), "verb", "") == "nova":
+            overlay.marks.extend((s, "nova") for s in gi.nova_squares())
+        hint = self.controller.hint
+        if hint is not None:
+            squares = list(getattr(hint, "route", ())) or [
+                getattr(hint, "target", getattr(hint, "square", -1))
+            ]
+            overlay.marks.extend((s, "hint") for s in squares if s >= 0)
+        return overlay
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, board, HUD, tray, log, popups, banners and tooltips."""
+        surface.blit(decor.background(), (0, 0))
+        self.tooltips = []
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self._draw_players(surface)
+        self._draw_go(surface)
+        self.group.draw(surface)
+        self._draw_tray(surface)
+        self.log_panel.draw(surface, self.controller.log, self.colours)
+        for banner in self.animator.banners:
+            self._banner(surface, banner)
+        for button in self.popup:
+            button.draw(surface)
+        if self.handover_to is not None:
+            self._draw_handover(surface)
+            return
+        tip = self._tooltip()
+        if tip:
+            draw_tooltip(surface, self.host.assets, tip, (self.pointer[0] + 18, self.pointer[1]))
+
+    # -- HUD pieces --------------------------------------------------------------------------------
+    def _panel(self, rect: pygame.Rect, surface: pygame.Surface, alpha: int = 210) -> None:
+        key = (rect.width, rect.height, alpha)
+        if key not in self._panels:
+            self._panels[key] = decor.panel(rect.size, radius=10, alpha=alpha, shadow=0)
+        surface.blit(self._panels[key], rect.topleft)
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        assets = self.host.assets
+        infos = seat_infos(self.state)
+        count = len(infos)
+        gap = 8
+        footer = 74
+        height = (LEFT.height - footer - gap * count) // count
+        to_act = self.controller.seat_to_act()
+        for index, info in enumerate(infos):
+            rect = pygame.Rect(LEFT.x, LEFT.y + index * (height + gap), LEFT.width, height)
+            seat = self.controller.seats[index]
+            colour = self.colours[index]
+            self._panel(rect, surface)
+            if index == to_act:
+                pygame.draw.rect(surface, colour, rect, width=3, border_radius=10)
+            pygame.draw.rect(surface, colour, (rect.x + 8, rect.y + 10, 6, 26), border_radius=3)
+            decor.text(surface, assets, "ui_bold", 19, seat.name, theme.TEXT, (rect.x + 22, rect.y + 8))
+            decor.text(
+                surface,
+                assets,
+                "ui",
+                13,
+                f"{self.state.board.seat_names[info.letter]} · {seat.label}",
+                theme.TEXT_DIM,
+                (rect.right - 10, rect.y + 14),
+                "topright",
+            )
+            self.tooltips.append(
+                (
+                    pygame.Rect(rect.x, rect.y, rect.width, 40),
+                    f"{seat.name} plays {self.state.board.seat_names[info.letter]} ({seat.label}).",
+                )
+            )
+            if info.eliminated:
+                decor.text(
+                    surface,
+                    assets,
+                    "serif_italic",
+                    20,
+                    "Eliminated",
+                    theme.DANGER,
+                    (rect.x + 22, rect.y + 44),
+                )
+                continue
+            y = rect.y + 42
+            x = rect.x + 14
+            for lit, amount, tip in (
+                (
+                    True,
+                    info.activated,
+                    "Activated MageStones carried: they power the Mage's "
+                    "die and count toward victory (6 on your base wins).",
+                ),
+                (
+                    False,
+                    info.unactivated,
+                    "Unactivated MageStones carried: activate them on "
+                    "your own base; until then they do nothing.",
+                ),
+            ):
+                image = self.view.stone(lit, 22)
+                surface.blit(image, image.get_rect(center=(x + 12, y + 12)))
+                decor.text(surface, assets, "ui_bold", 18, str(amount), theme.TEXT, (x + 28, y + 2))
+                self.tooltips.append((pygame.Rect(x, y, 52, 26), tip))
+                x += 60
+            die = power_die(info.activated)
+            icon = self.host.assets.icon("d20" if die == 20 else "dice", 22, theme.GOLD)
+            surface.blit(icon, (x + 2, y + 1))
+            decor.text(surface, assets, "ui_bold", 17, f"d{die}", theme.GOLD_BRIGHT, (x + 28, y + 3))
+            self.tooltips.append(
+                (
+                    pygame.Rect(x, y, 70, 26),
+                    "Power die of the Mage: d6 with 0 or 1 Activated stones, "
+                    "d12 with 2 or 3, d20 with 4 or more.",
+                )
+            )
+            y += 32
+            x = rect.x + 14
+            for kind, alive, tip in (
+                (
+                    2,
+                    info.mage >= 0,
+                    "Mage: attacks with its power die, collects and "
+                    "activates MageStones, casts Bolt and Nova.",
+                ),
+                (
+                    1,
+                    info.priest >= 0,
+                    "Priest: never attacks but kills a losing attacker; "
+                    "raises Warriors from gravestones; declares the Rite.",
+                ),
+                (
+                    0,
+                    info.warriors > 0,
+                    "Warriors: 1d6 each; two or three next to one enemy "
+                    "attack together with 2d6 or 3d6.",
+                ),
+            ):
+                token = self.view.token(index, kind, 24, dim=not alive)
+                surface.blit(token, (x, y))
+                if kind == 0:
+                    decor.text(
+                        surface, assets, "ui_bold", 16, f"x{info.warriors}", theme.TEXT, (x + 34, y + 6)
+                    )
+                self.tooltips.append((pygame.Rect(x, y, 32 if kind else 60, 30), tip))
+                x += 38
+            queued = [name for name, sq in (("Mage", info.mage), ("Priest", info.priest)) if sq < 0]
+            status = []
+            if queued:
+                status.append("respawn: " + ", ".join(queued))
+            if self._besieged(index):
+                status.append("UNDER SIEGE")
+            if status and height > 110:
+                text_rect = decor.text(
+                    surface,
+                    assets,
+                    "ui_semibold",
+                    14,
+                    " · ".join(status),
+                    theme.DANGER if "UNDER SIEGE" in status else theme.GOLD,
+                    (rect.x + 14, y + 36),
+                )
+                self.tooltips.append(
+                    (
+                        text_rect,
+                        "Fallen Mages and Priests respawn on their base at the start of "
+                        "their go, unless an enemy stands on the base (a siege).",
+                    )
+                )
+        footer_rect = pygame.Rect(LEFT.x, LEFT.bottom - footer + gap, LEFT.width, footer - gap)
+        self._panel(footer_rect, surface)
+        data = self.input.data
+        grave = self.host.assets.icon("gravestone", 24, (176, 176, 190))
+        surface.blit(grave, (footer_rect.x + 12, footer_rect.y + 8))
+        decor.text(
+            surface,
+            assets,
+            "ui_semibold",
+            16,
+            f"Gravestone bank: {data['bank']}",
+            theme.TEXT,
+            (footer_rect.x + 42, footer_rect.y + 10),
+        )
+        self.tooltips.append(
+            (
+                pygame.Rect(footer_rect.x, footer_rect.y, footer_rect.width, 32),
+                "Gravestones left in the shared bank. A fallen Warrior leaves one while the bank "
+                "lasts; a Priest landing on it raises a Warrior.",
+            )
+        )
+        rite = data["rite"]
+        if rite is not None:
+            holder = self.state.seats.index(rite["seat"])
+            text = f"Rite: {self.controller.seats[holder].name}, lap {rite['laps']} of {rite['needed']}"
+            colour = self.colours[holder]
+        else:
+            text, colour = "The Nexus is quiet (no Rite)", theme.TEXT_DIM
+        nexus = self.host.assets.icon("nexus", 22, colour)
+        surface.blit(nexus, (footer_rect.x + 13, footer_rect.y + 38))
+        decor.text(surface, assets, "ui_semibold", 15, text, colour, (footer_rect.x + 42, footer_rect.y + 40))
+        self.tooltips.append(
+            (
+                pygame.Rect(footer_rect.x, footer_rect.y + 32, footer_rect.width, 32),
+                "The Rite of the Nexus: a Priest on the clear Nexus wins when play comes back round "
+                "to its player (twice with one rival, once with three).",
+            )
+        )
+
+    def _draw_go(self, surface: pygame.Surface) -> None:
+        assets = self.host.assets
+        top = pygame.Rect(RIGHT_X, 14, RIGHT_W, 132)
+        self._panel(top, surface)
+        seat = self.controller.seat_to_act()
+        colour = self.colours[seat] if seat >= 0 else theme.GOLD
+        title = self.go_title()
+        decor.text(surface, assets, "title", 26, title, colour, (top.x + 14, top.y + 6), shadow=True)
+        if self.controller.thinking:
+            for i in range(3):
+                phase = 0.5 + 0.5 * math.sin(self.clock * 6 - i * 0.8)
+                pygame.draw.circle(
+                    surface, theme.mix(theme.PANEL, colour, phase), (top.right - 44 + i * 14, top.y + 24), 4
+                )
+        if self.controller.over:
+            return
+        info = self.state.go_info()
+        decor.text(surface, assets, "ui_semibold", 14, "Squares", theme.TEXT_DIM, (top.x + 14, top.y + 50))
+        for i in range(SQUARES_PER_GO):
+            lit = i < info["squares"]
+            centre = (top.x + 94 + i * 28, top.y + 59)
+            pygame.draw.circle(surface, theme.GOLD_BRIGHT if lit else (60, 52, 90), centre, 9)
+            pygame.draw.circle(surface, theme.INK, centre, 9, 2)
+        self.tooltips.append(
+            (
+                pygame.Rect(top.x, top.y + 44, top.width, 30),
+                f"{info['squares']} of 6 squares of movement left this go. Bolt also spends "
+                "squares; unused squares are lost.",
+            )
+        )
+        decor.text(surface, assets, "ui_semibold", 14, "Units", theme.TEXT_DIM, (top.x + 14, top.y + 88))
+        left = ACTIVATIONS_PER_GO - info["activations"]
+        for i in range(ACTIVATIONS_PER_GO):
+            token = self.view.token(max(0, seat), 0 if i else 2, 22, dim=i >= left)
+            surface.blit(token, (top.x + 82 + i * 34, top.y + 82))
+        self.tooltips.append(
+            (
+                pygame.Rect(top.x, top.y + 78, top.width, 34),
+                f"{left} of 3 units may still go this go. A unit moves then acts, or just acts.",
+            )
+        )
+        undo_note = (
+            "" if not self.controller.human_to_act() else ("undo ok" if self.controller.can_undo() else "")
+        )
+        if undo_note:
+            decor.text(
+                surface,
+                assets,
+                "ui",
+                12,
+                undo_note,
+                theme.TEXT_DISABLED,
+                (top.right - 10, top.y + 110),
+                "topright",
+            )
+        if self.message and self.message_age < 6:
+            box = pygame.Rect(RIGHT_X, 290, RIGHT_W, 24)
+            lines = decor.wrap(assets, "ui_semibold", 13, self.message, RIGHT_W - 8)
+            for i, line in enumerate(lines[:2]):
+                decor.text(
+                    surface,
+                    assets,
+                    "ui_semibold",
+                    13,
+                    line,
+                    theme.GOLD_BRIGHT,
+                    (box.centerx, box.y - 6 + i * 15),
+                    "midtop",
+                )
+        elif self.controller.notice:
+            decor.text(
+                surface,
+                assets,
+                "ui_semibold",
+                13,
+                self.controller.notice[:44],
+                theme.DANGER,
+                (RIGHT_X + RIGHT_W // 2, 290),
+                "midtop",
+            )
+        elif self.input.fall_choice and self.controller.human_to_act():
+            decor.text(
+                surface,
+                assets,
+                "ui_semibold",
+                14,
+                "Lost! Choose which Warrior falls.",
+                theme.DANGER,
+                (RIGHT_X + RIGHT_W // 2, 290),
+                "midtop",
+            )
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        assets = self.host.assets
+        self._panel(TRAY, surface, 235)
+        felt = pygame.Rect(TRAY.x + 8, TRAY.y + 32, TRAY.width - 16, TRAY.height - 40)
+        pygame.draw.rect(surface, (28, 52, 48), felt, border_radius=8)
+        pygame.draw.rect(surface, theme.mix(theme.BORDER, theme.GOLD, 0.4), felt, width=2, border_radius=8)
+        tray = self.tray
+        title = "Dice"
+        if tray.tracks:
+            faces = tray.shown_faces()
+            if faces is not None and tray.settled:
+                total = sum(faces[0])
+                if tray.is_tie:
+                    title = f"Tie {total} to {faces[1]}: re-roll!"
+                else:
+                    title = f"{total} vs {faces[1]}: {tray.winner} wins"
+            else:
+                title = "Rolling…"
+        decor.text(surface, assets, "title", 18, title, theme.GOLD, (TRAY.x + 12, TRAY.y + 6))
+        if self.dice_counts.get(6):
+            counts = self.dice_counts[6]
+            history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
+            decor.text(
+                surface, assets, "ui", 11, history, theme.TEXT_DIM, (TRAY.right - 10, TRAY.y + 11), "topright"
+            )
+            self.tooltips.append(
+                (
+                    pygame.Rect(TRAY.x, TRAY.y, TRAY.width, 30),
+                    "Every d6 face rolled this session, by face: the dice are fair and seeded.",
+                )
+            )
+        target = self.animator.current
+        seats = (
+            (target.data.get("seat", 0), -1)
+            if target is not None and target.kind == "dice_rolled"
+            else (0, -1)
+        )
+        cache = self.view._cache
+        for track, pose in tray.poses():
+            owner_colour = self.colours[seats[0]] if track.owner == "attacker" else theme.PARCHMENT
+            face = tray_die(assets, track.sides, pose.face, owner_colour, 28, cache)
+            turned = pygame.transform.rotate(face, -math.degrees(pose.angle)) if track.sides == 6 else face
+            surface.blit(turned, turned.get_rect(center=(felt.x + pose.x, felt.y + pose.y)))
+
+    def _banner(self, surface: pygame.Surface, banner: Banner) -> None:
+        data = banner.data
+        seat = data.get("seat", -1)
+        name = (
+            self.controller.seats[seat].name
+            if isinstance(seat, int) and 0 <= seat < len(self.controller.seats)
+            else ""
+        )
+        text = {
+            "go_started": f"{name}'s go",
+            "rite_declared": f"{name} begins the Rite!",
+            "rite_broken": "The Rite is broken",
+            "rite_lap": f"{name}'s Rite holds",
+            "eliminated": f"{name} is eliminated",
+            "bolt_blocked": "Bolt blocked!",
+            "game_over": "Game over",
+        }.get(banner.kind, "")
+        if not text:
+            return
+        fade = min(1.0, banner.age * 6, (banner.life - banner.age) * 3)
+        rendered = self.host.assets.text("title", 34, text, self.colours[seat] if name else theme.GOLD)
+        box = rendered.get_rect(center=(self.view.rect.centerx, self.view.rect.y + 70)).inflate(40, 14)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*theme.INK, 210), panel.get_rect(), border_radius=12)
+        pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), width=2, border_radius=12)
+        panel.blit(rendered, rendered.get_rect(center=panel.get_rect().center))
+        panel.set_alpha(int(255 * max(0.0, fade)))
+        surface.blit(panel, box)
+
+    def _draw_handover(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*theme.INK, 235))
+        surface.blit(veil, (0, 0))
+        assert self.handover_to is not None
+        name = self.controller.seats[self.handover_to].name
+        decor.text(
+            surface,
+            self.host.assets,
+            "title",
+            56,
+            f"Pass to {name}",
+            self.colours[self.handover_to],
+            (640, 300),
+            "midtop",
+            shadow=True,
+        )
+        decor.text(
+            surface,
+            self.host.assets,
+            "ui",
+            20,
+            "Click or press Enter when ready",
+            theme.TEXT_DIM,
+            (640, 390),
+            "midtop",
+        )
+
+    def _tooltip(self) -> str:
+        if self.rest < TOOLTIP_DELAY:
+            return ""
+        tip = self.group.tooltip()
+        if tip is not None:
+            return tip[0]
+        for rect, text in self.tooltips:
+            if rect.collidepoint(self.pointer):
+                return text
+        square = self.view.square_at(self.pointer)
+        return self.square_tooltip(square) if square is not None else ""
+
+    def square_tooltip(self, square: int) -> str:
+        """What is on a square and what the rules do with it."""
+        model = self.animator.model
+        parts = []
+        name = self.state.board.names[square]
+        unit = model.units.get(square)
+        if unit is not None:
+            seat, kind = unit
+            kind_name = ("Warrior", "Priest", "Mage")[kind]
+            who = self.controller.seats[seat].name
+            rule = {
+                0: "attacks 1d6 (2d6/3d6 with neighbours), defends 1d6",
+                1: "never attacks, defends 1d6, raises Warriors, declares the Rite",
+                2: f"attacks and defends with its power die d{power_die(self.input.carried[seat][1])}",
+            }[kind]
+            state = (
+                " — already gone"
+                if square in self.input.done and seat == self.controller.seat_to_act()
+                else ""
+            )
+            parts.append(f"{who}'s {kind_name} on {name}: {rule}{state}.")
+        stones = model.stones.get(square)
+        if stones:
+            parts.append(
+                f"MageStones: {stones[1]} Activated, {stones[0]} Unactivated. A Mage ending its move "
+                "here collects them."
+            )
+        if square in model.graves:
+            parts.append("Gravestone: a Priest landing here raises a Warrior.")
+        if self.state.board.nexus_mask >> square & 1:
+            parts.append("The Nexus: a Priest here may declare the Rite.")
+        for seat, letter in enumerate(self.state.seats):
+            board = self.state.board
+            if square in (board.start_square(letter, 1), board.start_square(letter, 2)):
+                parts.append(
+                    f"{self.controller.seats[seat].name}'s base: Mage and Priest respawn here; "
+                    "an enemy on it lays siege."
+                )
+        if not parts:
+            cost = self.input.reachable().get(square)
+            return f"{name}: {cost} square{'s' if cost != 1 else ''} away" if cost else ""
+        return " ".join(parts)

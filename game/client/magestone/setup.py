@@ -1,0 +1,188 @@
+"""Match set-up: 2 or 4 players, each seat Human or AI (Easy/Normal/Hard) with a colour, who goes first.
+
+One click on Start plays the default: you (South) against a Normal AI.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.client import decor, theme
+from game.client.match.seats import HUMAN, Seat
+from game.client.match.session import new_controller, open_match
+from game.client.scenes.base import Host
+from game.client.scenes.common import MenuScene
+from game.client.widgets import Button, Choice, Toggle, Widget
+from game.rules.magestone.board import load_board
+
+WHO = ("human", "easy", "normal", "hard")
+WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
+
+
+class MatchSetupScene(MenuScene):
+    """Seats, first player and hand-over, then Start."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        board = load_board()
+        self.board = board
+        options = host.options
+        self.players = options.players if options.players in (2, 4) else 2
+        self.who = ["human", "normal", "normal", "normal"]
+        if options.seats:
+            for index, text in enumerate(options.seats[:4]):
+                self.who[index] = text if text in WHO else HUMAN
+        self.colours = [0, 1, 2, 3]
+        self.first = 0
+        self.handover = True
+        self.seed = options.seed
+
+    def letters(self) -> tuple[str, ...]:
+        """Seat letters in turn order for the chosen player count."""
+        return self.board.seats_by_players[self.players]
+
+    def build(self) -> list[Widget]:
+        """Player count, one row per seat, first seat, hand-over, Back and Start."""
+        assets = self.host.assets
+        widgets: list[Widget] = [
+            Choice(
+                assets,
+                pygame.Rect(540, 150, 300, 40),
+                ["2 players", "4 players"],
+                0 if self.players == 2 else 1,
+                self._set_players,
+                font_size=17,
+                tooltip="MageStone is played by 2 or 4 (never 3).",
+            )
+        ]
+        for index in range(len(self.letters())):
+            y = 220 + index * 62
+            widgets.append(
+                Choice(
+                    assets,
+                    pygame.Rect(540, y, 440, 42),
+                    list(WHO_LABELS),
+                    WHO.index(self.who[index]),
+                    partial(self._set_who, index),
+                    font_size=16,
+                    tooltip="Who plays this seat: a person at this screen, or the AI.",
+                )
+            )
+            widgets.append(
+                Button(
+                    assets,
+                    pygame.Rect(1000, y, 130, 42),
+                    "Colour",
+                    partial(self._cycle_colour, index),
+                    icon="palette",
+                    font_size=16,
+                    tooltip="Change this seat's colour",
+                )
+            )
+        names = [self.board.seat_names[letter] for letter in self.letters()]
+        widgets.append(
+            Choice(
+                assets,
+                pygame.Rect(540, 480, 440, 40),
+                names,
+                self.first,
+                self._set_first,
+                font_size=16,
+                tooltip="Who takes the first go.",
+            )
+        )
+        widgets.append(
+            Toggle(
+                assets,
+                pygame.Rect(540, 532, 300, 40),
+                self.handover,
+                self._set_handover,
+                tooltip="Between two human seats, hide the board until the next player is ready.",
+            )
+        )
+        back = self.back_button()
+        back.rect.right = 630
+        back.style = "menu"
+        start = Button(
+            assets,
+            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
+            "Start",
+            self.start,
+            icon="combat",
+            style="primary",
+            font_size=self.px(20),
+        )
+        return [*widgets, back, start]
+
+    def _set_players(self, index: int) -> None:
+        self.players = (2, 4)[index]
+        self.first = 0
+        self.layout()
+
+    def _set_who(self, index: int, choice: int) -> None:
+        self.who[index] = WHO[choice]
+
+    def _cycle_colour(self, index: int) -> None:
+        new = (self.colours[index] + 1) % 4
+        other = self.colours.index(new)
+        self.colours[other], self.colours[index] = self.colours[index], new
+
+    def _set_first(self, index: int) -> None:
+        self.first = index
+
+    def _set_handover(self, value: bool) -> None:
+        self.handover = value
+
+    def seats(self) -> list[Seat]:
+        """The chosen seats, named after their board side."""
+        return [
+            Seat(self.board.seat_names[letter], self.who[i], self.colours[i])
+            for i, letter in enumerate(self.letters())
+        ]
+
+    def start(self) -> None:
+        """Create the match and open the table in place of this scene."""
+        options = {"players": self.players, "first_seat": self.letters()[self.first]}
+        controller = new_controller(self.host, "magestone", options, self.seats(), self.seed)
+        controller.autosave()
+        open_match(self.host, controller, replace=True)
+        top = self.host.stack.top
+        if top is not None and hasattr(top, "handover"):
+            top.handover = self.handover
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Header and the row labels with colour swatches."""
+        assets = self.host.assets
+        self.header(surface, "MageStone match", "magestone")
+        palette = theme.player_colours(self.host.settings.colour_blind)
+        decor.text(surface, assets, "ui_semibold", 19, "Players", theme.TEXT, (500, 170), "midright")
+        for index, letter in enumerate(self.letters()):
+            y = 241 + index * 62
+            colour = palette[self.colours[index]]
+            pygame.draw.circle(surface, colour, (330, y), 12)
+            pygame.draw.circle(surface, theme.INK, (330, y), 12, 2)
+            decor.text(
+                surface,
+                assets,
+                "ui_semibold",
+                19,
+                self.board.seat_names[letter],
+                theme.TEXT,
+                (352, y),
+                "midleft",
+            )
+        decor.text(surface, assets, "ui_semibold", 19, "First go", theme.TEXT, (500, 500), "midright")
+        decor.text(surface, assets, "ui_semibold", 19, "Hand-over screen", theme.TEXT, (500, 552), "midright")
+        seed = "random" if self.seed is None else str(self.seed)
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            15,
+            f"Dice seed: {seed} (set one with --seed on the command line)",
+            theme.TEXT_DIM,
+            (640, 596),
+            "midtop",
+        )

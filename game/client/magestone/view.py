@@ -1,0 +1,494 @@
+"""Drawing the MageStone board: a cached static layer, then stones, gravestones, units and effects.
+
+The static layer (squares, central 8x8, Nexus, bases in their owners' colours, coordinates)
+is rendered once per size and palette; tokens, icons and overlays are cached surfaces, so a
+frame is a few dozen blits. ``draw`` never changes any state.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import theme
+from game.client.assets import Assets
+from game.client.magestone.animation import Animator, Step
+from game.client.magestone.model import BoardModel
+from game.client.theme import Colour
+from game.rules.magestone.board import FILES, MAGE, PRIEST, WARRIOR, Board
+
+KIND_ICONS = {WARRIOR: "warrior", PRIEST: "priest", MAGE: "mage"}
+ACTIVATED = (120, 226, 255)
+UNACTIVATED = (150, 140, 176)
+GRAVE = (176, 176, 190)
+HIGHLIGHTS: dict[str, Colour] = {
+    "reach": (250, 222, 150),
+    "attack": (236, 84, 72),
+    "bolt": (178, 120, 255),
+    "joiner": (250, 222, 150),
+    "nova": (255, 150, 60),
+    "fall": (236, 84, 72),
+    "hint": (120, 226, 255),
+    "select": (250, 222, 150),
+}
+
+
+@dataclass
+class Overlay:
+    """What the pointer layer asks the board to show this frame."""
+
+    reach: dict[int, int] = field(default_factory=dict)
+    route: tuple[int, ...] = ()
+    marks: list[tuple[int, str]] = field(default_factory=list)
+    """(square, highlight name) rings."""
+    labels: list[tuple[int, str]] = field(default_factory=list)
+    """(square, short text) badges, e.g. a Bolt's square cost."""
+    selected: int | None = None
+    done: set[int] = field(default_factory=set)
+
+
+class BoardView:
+    """Paints a :class:`BoardModel` (and an :class:`Animator`'s effects) into a square area."""
+
+    def __init__(
+        self,
+        assets: Assets,
+        board: Board,
+        players: int,
+        origin: tuple[int, int],
+        cell: int,
+        colours: tuple[Colour, ...],
+        seat_letters: tuple[str, ...],
+    ) -> None:
+        self.assets = assets
+        self.board = board
+        self.players = players
+        self.cell = cell
+        self.origin = origin
+        self.colours = colours
+        self.seat_letters = seat_letters
+        self.rect = pygame.Rect(origin[0], origin[1], cell * 16, cell * 16)
+        self._static: pygame.Surface | None = None
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.clock = 0.0
+
+    # -- geometry ----------------------------------------------------------------------------------
+    def square_rect(self, square: int) -> pygame.Rect:
+        """The screen rect of a square."""
+        x, y = square & 15, square >> 4
+        return pygame.Rect(
+            self.origin[0] + x * self.cell, self.origin[1] + (15 - y) * self.cell, self.cell, self.cell
+        )
+
+    def centre(self, square: int) -> tuple[float, float]:
+        """The screen centre of a square."""
+        x, y = square & 15, square >> 4
+        return self.origin[0] + (x + 0.5) * self.cell, self.origin[1] + (15.5 - y) * self.cell
+
+    def square_at(self, pos: tuple[float, float]) -> int | None:
+        """The playable square under a screen position, or None."""
+        x = int((pos[0] - self.origin[0]) // self.cell)
+        y = 15 - int((pos[1] - self.origin[1]) // self.cell)
+        if not (0 <= x < 16 and 0 <= y < 16) or pos[0] < self.origin[0] or pos[1] < self.origin[1]:
+            return None
+        square = y * 16 + x
+        return square if self.board.valid[square] else None
+
+    # -- static layer --------------------------------------------------------------------------------
+    def static_layer(self) -> pygame.Surface:
+        """Squares, zones, bases and coordinates, rendered once."""
+        if self._static is None:
+            self._static = self._render_static()
+        return self._static
+
+    def _render_static(self) -> pygame.Surface:
+        margin = 18
+        size = self.cell * 16 + 2 * margin
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        board = self.board
+        cell = self.cell
+        outline = []
+        frame = pygame.Surface((size, size), pygame.SRCALPHA)
+        for square in range(256):
+            if not board.valid[square]:
+                continue
+            rect = self.square_rect(square).move(margin - self.origin[0], margin - self.origin[1])
+            pygame.draw.rect(frame, (0, 0, 0, 255), rect.inflate(10, 10), border_radius=6)
+            outline.append(rect)
+        shadow = pygame.transform.gaussian_blur(frame, 6)
+        shadow.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        layer.blit(shadow, (0, 5))
+        for rect in outline:
+            pygame.draw.rect(
+                layer, theme.mix(theme.BORDER, theme.GOLD, 0.5), rect.inflate(8, 8), border_radius=5
+            )
+        for rect in outline:
+            pygame.draw.rect(layer, (24, 20, 44), rect.inflate(4, 4))
+        bases = {}
+        for seat, letter in enumerate(self.seat_letters):
+            edge = board.edges[letter]
+            for square, kind in zip(edge, board.home_row, strict=True):
+                if kind != WARRIOR:
+                    bases[square] = seat
+        for square in range(256):
+            if not board.valid[square]:
+                continue
+            x, y = square & 15, square >> 4
+            rect = self.square_rect(square).move(margin - self.origin[0], margin - self.origin[1])
+            light = (x + y) % 2 == 0
+            central = 4 <= x <= 11 and 4 <= y <= 11
+            if board.nexus_mask >> square & 1:
+                colour = (86, 58, 132) if light else (78, 52, 122)
+            elif central:
+                colour = (66, 56, 98) if light else (58, 49, 88)
+            else:
+                colour = (46, 41, 74) if light else (39, 35, 64)
+            pygame.draw.rect(layer, colour, rect)
+            if square in bases:
+                tint = self.colours[bases[square]]
+                pygame.draw.rect(layer, theme.mix(colour, tint, 0.45), rect)
+                pygame.draw.rect(layer, tint, rect.inflate(-4, -4), width=2, border_radius=4)
+            pygame.draw.rect(layer, theme.mix(colour, (0, 0, 0), 0.35), rect, width=1)
+        centre8 = pygame.Rect(margin + 4 * cell, margin + 4 * cell, 8 * cell, 8 * cell)
+        pygame.draw.rect(layer, theme.mix(theme.BORDER, theme.GOLD, 0.35), centre8, width=2)
+        nexus = pygame.Rect(margin + 7 * cell, margin + 7 * cell, 2 * cell, 2 * cell)
+        pygame.draw.rect(layer, theme.GOLD, nexus, width=2)
+        emblem = self.assets.icon("nexus", int(cell * 1.4), (124, 92, 184))
+        layer.blit(emblem, emblem.get_rect(center=nexus.center))
+        font = 13 if cell >= 36 else 11
+        for x in range(16):
+            label = self.assets.text("ui_semibold", font, FILES[x], theme.TEXT_DIM)
+            for y_pos in (
+                margin - 10 + (4 * cell if x < 4 or x > 11 else 0),
+                size - margin + 9 - (4 * cell if x < 4 or x > 11 else 0),
+            ):
+                layer.blit(label, label.get_rect(center=(margin + (x + 0.5) * cell, y_pos)))
+        for y in range(16):
+            label = self.assets.text("ui_semibold", font, str(y + 1), theme.TEXT_DIM)
+            inset = 4 * cell if y < 4 or y > 11 else 0
+            for x_pos in (margin - 10 + inset, size - margin + 10 - inset):
+                layer.blit(label, label.get_rect(center=(x_pos, margin + (15.5 - y) * cell)))
+        return layer.convert_alpha() if pygame.display.get_surface() else layer
+
+    # -- cached pieces ---------------------------------------------------------------------------------
+    def token(self, seat: int, kind: int, size: int, dim: bool = False) -> pygame.Surface:
+        """A unit: its shape (Mage circle, Priest diamond, Warrior shield) in its colour, with its icon."""
+        key = ("token", seat, kind, size, dim, self.colours[seat])
+        if key in self._cache:
+            return self._cache[key]
+        colour = self.colours[seat]
+        pad = 4
+        full = size + 2 * pad
+        surface = pygame.Surface((full, full + 3), pygame.SRCALPHA)
+        c = full / 2
+        r = size / 2
+
+        def shape(target: pygame.Surface, fill: tuple[int, ...], shrink: float, dy: float = 0) -> None:
+            rr = r - shrink
+            if kind == MAGE:
+                pygame.draw.circle(target, fill, (c, c + dy), rr)
+            elif kind == PRIEST:
+                pygame.draw.polygon(
+                    target,
+                    fill,
+                    [
+                        (c, c - rr * 1.1 + dy),
+                        (c + rr * 1.1, c + dy),
+                        (c, c + rr * 1.1 + dy),
+                        (c - rr * 1.1, c + dy),
+                    ],
+                )
+            else:
+                body = pygame.Rect(0, 0, rr * 1.8, rr * 1.8)
+                body.center = (round(c), round(c + dy))
+                pygame.draw.rect(target, fill, body, border_radius=max(3, int(rr * 0.45)))
+
+        shape(surface, (0, 0, 0, 120), 0, 3)
+        shape(surface, (*theme.mix(colour, (0, 0, 0), 0.55), 255), 0)
+        shape(surface, (*colour, 255), 2.5)
+        shape(surface, (*theme.mix(colour, (255, 255, 255), 0.25), 255), r * 0.55, -r * 0.08)
+        shape(surface, (*colour, 255), r * 0.58, 0)
+        icon = self.assets.icon(KIND_ICONS[kind], int(size * 0.62), (20, 16, 32))
+        surface.blit(icon, icon.get_rect(center=(c, c + 1)))
+        icon = self.assets.icon(KIND_ICONS[kind], int(size * 0.62), (250, 246, 236))
+        surface.blit(icon, icon.get_rect(center=(c, c)))
+        if dim:
+            surface.fill((120, 120, 130, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        self._cache[key] = surface
+        return surface
+
+    def stone(self, activated: bool, size: int) -> pygame.Surface:
+        """A MageStone: Activated stones glow cyan, Unactivated are dull and outlined."""
+        key = ("stone", activated, size)
+        if key not in self._cache:
+            pad = size // 2
+            surface = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+            if activated:
+                glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                pygame.draw.circle(glow, (*ACTIVATED, 150), glow.get_rect().center, size * 0.62)
+                surface.blit(pygame.transform.gaussian_blur(glow, max(2, size // 5)), (0, 0))
+            icon = self.assets.icon("magestone", size, ACTIVATED if activated else UNACTIVATED)
+            dark = self.assets.icon("magestone", size + 2, (12, 10, 26))
+            surface.blit(dark, dark.get_rect(center=surface.get_rect().center))
+            surface.blit(icon, icon.get_rect(center=surface.get_rect().center))
+            self._cache[key] = surface
+        return self._cache[key]
+
+    def fill(self, name: str, alpha: int) -> pygame.Surface:
+        """A translucent square fill in a highlight colour."""
+        key = ("fill", name, alpha, self.cell)
+        if key not in self._cache:
+            surface = pygame.Surface((self.cell - 2, self.cell - 2), pygame.SRCALPHA)
+            pygame.draw.rect(
+                surface,
+                (*HIGHLIGHTS.get(name, name and (255, 255, 255)), alpha),
+                surface.get_rect(),
+                border_radius=4,
+            )
+            self._cache[key] = surface
+        return self._cache[key]
+
+    def ring(self, name: str) -> pygame.Surface:
+        """A target ring in a highlight colour."""
+        key = ("ring", name, self.cell)
+        if key not in self._cache:
+            size = self.cell + 6
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            colour = HIGHLIGHTS[name]
+            pygame.draw.rect(surface, (*colour, 70), surface.get_rect().inflate(-6, -6), border_radius=6)
+            pygame.draw.rect(
+                surface, (*colour, 255), surface.get_rect().inflate(-4, -4), width=3, border_radius=7
+            )
+            self._cache[key] = surface
+        return self._cache[key]
+
+    def clear_cache(self) -> None:
+        """Forget cached surfaces (palette change)."""
+        self._cache.clear()
+        self._static = None
+
+    # -- frame -----------------------------------------------------------------------------------------
+    def draw(
+        self, surface: pygame.Surface, model: BoardModel, overlay: Overlay, animator: Animator | None
+    ) -> None:
+        """The whole board for this frame."""
+        surface.blit(self.static_layer(), (self.origin[0] - 18, self.origin[1] - 18))
+        cell = self.cell
+        if model.rite is not None:
+            self._nexus_glow(surface, self.colours[model.rite])
+        for square in overlay.reach:
+            rect = self.square_rect(square)
+            surface.blit(self.fill("reach", 46), rect.move(1, 1))
+        for square in sorted(model.graves):
+            icon = self.assets.icon("gravestone", int(cell * (0.5 if square in model.units else 0.72)), GRAVE)
+            rect = self.square_rect(square)
+            at = (
+                rect.move(2, cell - icon.get_height() - 2).topleft
+                if square in model.units
+                else icon.get_rect(center=rect.center).topleft
+            )
+            surface.blit(icon, at)
+        for square, (unactivated, activated) in model.stones.items():
+            self._stones(surface, square, unactivated, activated, square in model.units)
+        for square, name in overlay.marks:
+            surface.blit(self.ring(name), self.square_rect(square).move(-3, -3))
+        if overlay.route:
+            self._route(surface, overlay.route)
+        current = animator.current if animator is not None else None
+        walking = current if current is not None and current.kind == "moved" else None
+        for square, (seat, kind) in model.units.items():
+            token = self.token(seat, kind, int(cell * 0.84), square in overlay.done)
+            surface.blit(token, token.get_rect(center=self.centre(square)))
+        if overlay.selected is not None:
+            self._selection(surface, overlay.selected)
+        for square, cost in overlay.reach.items():
+            if cost and not overlay.route:
+                badge = self.assets.text("ui_bold", 12, str(cost), theme.GOLD_BRIGHT)
+                rect = self.square_rect(square)
+                surface.blit(badge, badge.get_rect(bottomright=(rect.right - 3, rect.bottom - 1)))
+        for square, text in overlay.labels:
+            self._badge(surface, square, text)
+        if walking is not None:
+            self._walker(surface, walking)
+        if current is not None:
+            self._effect(surface, current)
+
+    def _stones(
+        self, surface: pygame.Surface, square: int, unactivated: int, activated: int, occupied: bool
+    ) -> None:
+        rect = self.square_rect(square)
+        size = int(self.cell * (0.34 if occupied else 0.5))
+        spots = []
+        if activated:
+            spots.append((True, activated))
+        if unactivated:
+            spots.append((False, unactivated))
+        for index, (lit, count) in enumerate(spots):
+            image = self.stone(lit, size)
+            if occupied:
+                centre = (rect.right - size * 0.45 - index * size * 0.8, rect.y + size * 0.5)
+            elif len(spots) == 2:
+                centre = (rect.centerx + (index * 2 - 1) * self.cell * 0.2, rect.centery)
+            else:
+                centre = rect.center
+            surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+            if count > 1:
+                badge = self.assets.text("ui_bold", 12, str(count), theme.PARCHMENT)
+                pos = (round(centre[0] + size * 0.35), round(centre[1] + size * 0.25))
+                pygame.draw.circle(surface, theme.INK, pos, 7)
+                surface.blit(badge, badge.get_rect(center=pos))
+
+    def _nexus_glow(self, surface: pygame.Surface, colour: Colour) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 3)
+        key = ("nexus", colour)
+        if key not in self._cache:
+            size = self.cell * 2
+            glow = pygame.Surface((size + 24, size + 24), pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*colour, 255), pygame.Rect(12, 12, size, size), width=6, border_radius=6)
+            glow = pygame.transform.gaussian_blur(glow, 6)
+            pygame.draw.rect(glow, (*colour, 60), pygame.Rect(12, 12, size, size))
+            pygame.draw.rect(glow, (*colour, 255), pygame.Rect(12, 12, size, size), width=3)
+            self._cache[key] = glow
+        glow = self._cache[key]
+        glow.set_alpha(int(150 + 105 * pulse))
+        nexus = self.square_rect(self.board.nexus[0]).unionall(
+            [self.square_rect(s) for s in self.board.nexus]
+        )
+        surface.blit(glow, (nexus.x - 12, nexus.y - 12))
+
+    def _route(self, surface: pygame.Surface, route: tuple[int, ...]) -> None:
+        points = [self.centre(s) for s in route]
+        colour = HIGHLIGHTS["reach"]
+        pygame.draw.lines(surface, theme.INK, False, points, 7)
+        pygame.draw.lines(surface, colour, False, points, 3)
+        for point in points[1:-1]:
+            pygame.draw.circle(surface, colour, point, 4)
+        end = self.square_rect(route[-1])
+        surface.blit(self.ring("select"), end.move(-3, -3))
+        self._badge(surface, route[-1], str(len(route) - 1))
+
+    def _badge(self, surface: pygame.Surface, square: int, text: str) -> None:
+        rect = self.square_rect(square)
+        label = self.assets.text("ui_bold", 13, text, theme.INK)
+        box = label.get_rect().inflate(8, 2)
+        box.midbottom = (rect.centerx, rect.y + 6)
+        pygame.draw.rect(surface, theme.GOLD_BRIGHT, box, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _selection(self, surface: pygame.Surface, square: int) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        rect = self.square_rect(square).inflate(4 + 3 * pulse, 4 + 3 * pulse)
+        pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect, width=3, border_radius=8)
+
+    def _walker(self, surface: pygame.Surface, step: Step) -> None:
+        route = [self.board.square_of[name] for name in step.data["route"]]
+        t = step.progress * (len(route) - 1)
+        index = min(int(t), len(route) - 2)
+        frac = t - index
+        a, b = self.centre(route[index]), self.centre(route[index + 1])
+        hop = math.sin(frac * math.pi) * self.cell * 0.12
+        pos = (a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac - hop)
+        assert step.unit is not None
+        token = self.token(step.unit[0], step.unit[1], int(self.cell * 0.84))
+        surface.blit(token, token.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+    def _effect(self, surface: pygame.Surface, step: Step) -> None:
+        data = step.data
+        p = step.progress
+        cell = self.cell
+        sq = self.board.square_of
+        if step.kind == "unit_fell" and step.unit is not None:
+            token = self.token(step.unit[0], step.unit[1], max(4, int(cell * 0.84 * (1 - 0.5 * p))))
+            token = token.copy()
+            token.set_alpha(int(255 * (1 - p)))
+            centre = self.centre(sq[data["square"]])
+            surface.blit(token, token.get_rect(center=(centre[0], centre[1] + cell * 0.2 * p)))
+            pygame.draw.circle(surface, HIGHLIGHTS["attack"], centre, cell * (0.3 + 0.5 * p), 3)
+        elif step.kind == "bolt_cast":
+            a, b = self.centre(sq[data["from"]]), self.centre(sq[data["target"]])
+            for trail in range(6):
+                q = max(0.0, p - trail * 0.04)
+                pos = (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q)
+                pygame.draw.circle(
+                    surface,
+                    theme.mix(HIGHLIGHTS["bolt"], (255, 255, 255), 0.6 - trail * 0.1),
+                    pos,
+                    max(2, 9 - trail),
+                )
+        elif step.kind == "nova_cast":
+            centre = self.centre(sq[data["square"]])
+            for ring in range(3):
+                radius = cell * (0.4 + 1.4 * p) - ring * 8
+                if radius > 2:
+                    pygame.draw.circle(surface, HIGHLIGHTS["nova"], centre, radius, max(1, 5 - ring))
+        elif step.kind in ("attack_declared", "contest_declared"):
+            target = self.centre(sq[data["target"]])
+            for name in data["attackers"]:
+                pygame.draw.line(surface, HIGHLIGHTS["attack"], self.centre(sq[name]), target, 3)
+            pygame.draw.circle(surface, HIGHLIGHTS["attack"], target, cell * (0.5 + 0.1 * math.sin(p * 9)), 3)
+        elif step.kind in (
+            "respawned",
+            "warrior_raised",
+            "stones_collected",
+            "stones_activated",
+            "gravestone_placed",
+            "stones_dropped",
+            "stones_landed",
+        ):
+            centre = self.centre(sq[data["square"]])
+            colour = ACTIVATED if step.kind.startswith("stones") else theme.GOLD_BRIGHT
+            pygame.draw.circle(surface, colour, centre, cell * (0.2 + 0.6 * p), max(1, int(4 * (1 - p)) + 1))
+            if step.kind in ("stones_dropped", "stones_landed"):
+                image = self.stone(True, int(cell * 0.4))
+                surface.blit(image, image.get_rect(center=(centre[0], centre[1] - cell * (1 - p) * 1.2)))
+
+
+def tray_die(
+    assets: Assets,
+    sides: int,
+    face: int,
+    colour: Colour,
+    size: int,
+    cache: dict[tuple[object, ...], pygame.Surface],
+) -> pygame.Surface:
+    """One die face, upright: pips for a d6, a numbered gem for d12 and d20; cached."""
+    key = ("die", sides, face, colour, size)
+    if key in cache:
+        return cache[key]
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surface.get_rect().inflate(-2, -2)
+    ink = (24, 18, 30)
+    if sides == 6:
+        pygame.draw.rect(surface, theme.mix(colour, (0, 0, 0), 0.5), rect.move(0, 1), border_radius=size // 5)
+        pygame.draw.rect(
+            surface, theme.mix(colour, (255, 255, 255), 0.55), rect.inflate(-2, -2), border_radius=size // 5
+        )
+        spots = {
+            1: [(0, 0)],
+            2: [(-1, -1), (1, 1)],
+            3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+        }[face]
+        step = size * 0.26
+        for dx, dy in spots:
+            pygame.draw.circle(surface, ink, (size / 2 + dx * step, size / 2 + dy * step), max(2, size // 11))
+    else:
+        corners = 5 if sides == 12 else 3
+        points = [
+            (
+                size / 2 + math.cos(-math.pi / 2 + i * math.tau / corners) * size * 0.52,
+                size / 2 + 2 + math.sin(-math.pi / 2 + i * math.tau / corners) * size * 0.52,
+            )
+            for i in range(corners)
+        ]
+        pygame.draw.polygon(surface, theme.mix(colour, (0, 0, 0), 0.5), points)
+        inner = [(size / 2 + (x - size / 2) * 0.86, size / 2 + (y - size / 2) * 0.86) for x, y in points]
+        pygame.draw.polygon(surface, theme.mix(colour, (255, 255, 255), 0.55), inner)
+        label = assets.text("ui_bold", max(10, size // 3), str(face), ink)
+        surface.blit(label, label.get_rect(center=(size / 2, size / 2 + (3 if corners == 3 else 1))))
+    cache[key] = surface
+    return surface

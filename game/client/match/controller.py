@@ -1,0 +1,350 @@
+"""The match controller: one Match, its seats, the AI, autosave, undo and the event queue.
+
+It works with any ``GameState`` through the protocol. Players (the scene, on a human's
+click) call :meth:`MatchController.play`; bots are asked through a move source (the
+:class:`~game.ai.worker.AiWorker` process in the app, :class:`InlineSource` in tests) and their
+answer is played once the view has caught up and the pacing delay of the animation-speed
+setting has passed. Every applied action is autosaved atomically and queued as a
+:class:`Played` batch for the view, which animates it; the rules never wait for the view.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.ai.base import Budget
+from game.ai.levels import make_bot
+from game.ai.worker import AiResult, choose_text
+from game.client.match.seats import Seat
+from game.paths import saves_dir
+from game.rules.match import Match
+from game.rules.protocol import TERMINAL, Event, GameState, IllegalActionError, RulesError
+from game.rules.registry import new_game
+from game.storage.saves import write_save
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_NAME = "autosave.json"
+AI_SECONDS_CAP = 4.0
+"""Wall-time cap of one AI decision in live play (the level's node budget usually ends it first)."""
+PACE_SECONDS = {"slow": 1.0, "normal": 0.55, "fast": 0.2, "instant": 0.0}
+"""Least time between two AI actions, by the animation-speed setting."""
+
+
+def autosave_path() -> Path:
+    """Where the running match is saved after every action."""
+    return saves_dir() / AUTOSAVE_NAME
+
+
+class MoveSource(Protocol):
+    """Answers AI requests without blocking: the worker process, or an inline stand-in."""
+
+    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget) -> int:
+        """Ask for a move; returns a ticket."""
+
+    def poll(self) -> AiResult | None:
+        """The answer once ready."""
+
+    def cancel(self) -> None:
+        """Forget the current request."""
+
+    def close(self) -> None:
+        """Release the source."""
+
+
+class InlineSource:
+    """Computes each request in-process on the next poll (tests, smoke fallback)."""
+
+    def __init__(self) -> None:
+        self._message: dict[str, Any] | None = None
+        self._ticket = 0
+
+    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget) -> int:
+        """Remember the request; :meth:`poll` answers it."""
+        self._ticket += 1
+        self._message = {
+            "game_id": game_id,
+            "state": state_json,
+            "level": level,
+            "seed": seed,
+            "budget": budget.to_json(),
+        }
+        return self._ticket
+
+    def poll(self) -> AiResult | None:
+        """Compute the pending request now."""
+        message, self._message = self._message, None
+        if message is None:
+            return None
+        return AiResult(self._ticket, choose_text(message), 0.0)
+
+    def cancel(self) -> None:
+        """Drop the pending request."""
+        self._message = None
+
+    def close(self) -> None:
+        """Nothing to release."""
+        self._message = None
+
+
+class Narrator(Protocol):
+    """Turns one applied action and its events into plain-language log lines."""
+
+    def narrate(
+        self, before: GameState, actor: int, action: Any, events: Sequence[Event], seats: Sequence[Seat]
+    ) -> list[str]:
+        """Lines for the log panel, first the action, then what followed."""
+
+
+class PlainNarrator:
+    """The game-agnostic narrator: the state's own description, then each event's kind."""
+
+    def narrate(
+        self, before: GameState, actor: int, action: Any, events: Sequence[Event], seats: Sequence[Seat]
+    ) -> list[str]:
+        """``describe_action`` plus one line per event."""
+        who = seats[actor].name if 0 <= actor < len(seats) else "Dice"
+        return [f"{who}: {before.describe_action(action)}"] + [
+            event.kind.replace("_", " ") for event in events
+        ]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One change for the view: an applied action with its events, or an undo / reset to snap to."""
+
+    kind: str
+    """``"action"``, ``"undo"`` or ``"reset"``."""
+    actor: int = -1
+    notation: str = ""
+    events: tuple[Event, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the action log: who it is about (seat, or -1) and the text."""
+
+    seat: int
+    text: str
+    headline: bool = False
+    """True for the first line of an action (the action itself), False for what followed."""
+
+
+@dataclass
+class MatchController:
+    """A running match: the rules, the seats, the AI, autosaves, undo and the view's queue."""
+
+    match: Match
+    seats: list[Seat]
+    source: MoveSource | None = None
+    narrator: Narrator = field(default_factory=PlainNarrator)
+    autosave_file: Path | None = None
+    """Autosave target (``saves_dir()/autosave.json`` by default; None in replays)."""
+    pace: float = PACE_SECONDS["normal"]
+    log: list[LogLine] = field(default_factory=list)
+    notice: str = ""
+    """The last autosave problem, shown by the view (empty when all is well)."""
+    hint: Any = None
+    """The suggested action for the human to act, once asked for and ready."""
+    history: list[Played] = field(default_factory=list)
+    """Every applied action of this session (the game-over summary reads it)."""
+
+    def __post_init__(self) -> None:
+        self.queue: deque[Played] = deque()
+        self._ai_ticket: int | None = None
+        self._ai_answer: AiResult | None = None
+        self._hint_ticket: int | None = None
+        self._since_action = 0.0
+        self.on_played: list[Callable[[Played], None]] = []
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The live rules state (read it, never change it directly)."""
+        return self.match.state
+
+    @property
+    def game_id(self) -> str:
+        """The registry id of the game."""
+        return self.state.game_id
+
+    def seat_to_act(self) -> int:
+        """Seat index to act, or TERMINAL (chance never waits: the match resolves it at once)."""
+        return self.state.current_player()
+
+    def human_to_act(self) -> bool:
+        """True when a human player must choose now."""
+        seat = self.seat_to_act()
+        return seat >= 0 and not self.seats[seat].is_ai
+
+    @property
+    def thinking(self) -> bool:
+        """True while an AI seat is to act and its answer is not in yet."""
+        seat = self.seat_to_act()
+        return seat >= 0 and self.seats[seat].is_ai and self._ai_answer is None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.seat_to_act() == TERMINAL
+
+    # -- actions --------------------------------------------------------------------------------
+    def play(self, action: Any) -> list[Event]:
+        """Apply a player's action (validated), log it, queue it for the view and autosave."""
+        before = self.state.clone()
+        actor = self.state.current_player()
+        if not self.state.is_legal(action):
+            raise IllegalActionError(f"illegal action {action}")
+        events = self.match.play(action)
+        lines = self.narrator.narrate(before, actor, action, events, self.seats)
+        for index, line in enumerate(lines):
+            self.log.append(LogLine(actor if index == 0 else -1, line, index == 0))
+        played = Played("action", actor, str(action), tuple(events), tuple(lines))
+        self.history.append(played)
+        self._after_change(played)
+        return events
+
+    def play_text(self, text: str) -> list[Event]:
+        """Parse notation and play it."""
+        return self.play(self.state.parse_action(text))
+
+    def can_undo(self) -> bool:
+        """True when a human to act may take back an action of this go (never across dice)."""
+        return self.human_to_act() and self.match.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the last action of the human to act; False when the policy forbids it."""
+        if not self.can_undo():
+            return False
+        self.match.undo()
+        if self.history:
+            self.history.pop()
+        self.log.append(
+            LogLine(
+                self.seat_to_act(), f"{self.seats[self.seat_to_act()].name} takes back the last action", True
+            )
+        )
+        self._after_change(Played("undo", self.seat_to_act()))
+        return True
+
+    def _after_change(self, played: Played) -> None:
+        self.hint = None
+        self._hint_ticket = None
+        self._ai_ticket = None
+        self._ai_answer = None
+        self._since_action = 0.0
+        if self.source is not None:
+            self.source.cancel()
+        self.queue.append(played)
+        for callback in self.on_played:
+            callback(played)
+        self.autosave()
+
+    # -- the view's queue -----------------------------------------------------------------------
+    def drain(self) -> list[Played]:
+        """Every batch queued since the last call, oldest first."""
+        batches = list(self.queue)
+        self.queue.clear()
+        return batches
+
+    # -- AI -------------------------------------------------------------------------------------
+    def _budget(self, level: str) -> Budget:
+        nodes = make_bot(self.game_id, level, self.state.num_players).budget.nodes
+        return Budget(nodes, AI_SECONDS_CAP)
+
+    def _ask(self, level: str) -> int | None:
+        if self.source is None:
+            return None
+        seed = random.Random(f"{self.match.seed}/{len(self.match.log)}/{level}").getrandbits(32)
+        return self.source.request(self.game_id, self.state.to_json(), level, seed, self._budget(level))
+
+    def request_hint(self) -> bool:
+        """Ask the Hard bot what it would play here; :attr:`hint` fills in when ready."""
+        if not self.human_to_act() or self.source is None:
+            return False
+        self.hint = None
+        self._hint_ticket = self._ask("hard")
+        return True
+
+    def update(self, dt: float, view_busy: bool = False) -> None:
+        """Drive the AI: ask when a bot is to act, play its answer once the view has caught up."""
+        self._since_action += dt
+        if self.source is None or self.over:
+            return
+        seat = self.seat_to_act()
+        if seat < 0:
+            return
+        if not self.seats[seat].is_ai:
+            if self._hint_ticket is not None:
+                self._poll_hint()
+            return
+        if self._ai_ticket is None:
+            self._ai_ticket = self._ask(self.seats[seat].controller)
+        if self._ai_answer is None:
+            answer = self.source.poll()
+            if answer is not None and answer.ticket == self._ai_ticket:
+                self._ai_answer = answer
+        if self._ai_answer is not None and not view_busy and self._since_action >= self.pace:
+            self._play_ai(self._ai_answer)
+
+    def _play_ai(self, answer: AiResult) -> None:
+        try:
+            self.play_text(answer.action)
+        except RulesError:
+            log.exception(
+                "the AI answered %r, which is not legal; playing the first legal action", answer.action
+            )
+            self.play(self.state.legal_actions()[0])
+
+    def _poll_hint(self) -> None:
+        assert self.source is not None
+        answer = self.source.poll()
+        if answer is not None and answer.ticket == self._hint_ticket:
+            self._hint_ticket = None
+            try:
+                self.hint = self.state.parse_action(answer.action)
+            except RulesError:
+                self.hint = None
+
+    # -- saving ---------------------------------------------------------------------------------
+    def seat_texts(self) -> list[str]:
+        """The seats as the save file stores them."""
+        return [seat.to_text() for seat in self.seats]
+
+    def autosave(self) -> None:
+        """Write the autosave atomically; a failure is shown, never raised."""
+        if self.autosave_file is None:
+            return
+        try:
+            write_save(self.autosave_file, self.match, self.seat_texts())
+            self.notice = ""
+        except OSError as error:
+            log.exception("autosave failed")
+            self.notice = f"Autosave failed: {error}"
+
+    def save_to(self, path: Path) -> None:
+        """Write the match to ``path`` atomically (raises OSError on failure)."""
+        write_save(path, self.match, self.seat_texts())
+
+    def rematch(self, seed: int | None = None) -> MatchController:
+        """A fresh match of the same game, options and seats, with a new seed."""
+        fresh = Match(
+            new_game(self.game_id, self.state.options()),
+            seed if seed is not None else random.SystemRandom().getrandbits(31),
+        )
+        return MatchController(
+            fresh, list(self.seats), self.source, self.narrator, self.autosave_file, self.pace
+        )
+
+    def close(self) -> None:
+        """Stop asking the AI (the source belongs to whoever created it)."""
+        if self.source is not None:
+            self.source.cancel()
+

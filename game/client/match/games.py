@@ -1,0 +1,51 @@
+"""What the shared match scenes need from each game's client package, looked up by game id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.client.match.controller import MatchController, Narrator
+    from game.client.scenes.base import Host, Scene
+    from game.rules.protocol import GameState
+
+
+@dataclass(frozen=True)
+class GameClient:
+    """A game's client hooks: narration, its match and set-up scenes, a board painter and a summary."""
+
+    title: str
+    narrator: Callable[[], Narrator]
+    match_scene: Callable[[Host, MatchController], Scene]
+    setup_scene: Callable[[Host], Scene]
+    paint_board: Callable[[Host, GameState, pygame.Surface, pygame.Rect], None]
+    """Draw a position into a rect without interaction (the replay viewer)."""
+    summary: Callable[[MatchController], list[str]]
+    """Game-over summary lines (goes, kills, stones...)."""
+
+
+_CLIENTS: dict[str, str] = {"magestone": "game.client.magestone:client"}
+_LOADED: dict[str, GameClient] = {}
+
+
+def register(game_id: str, target: str) -> None:
+    """Register a game's ``"module:function"`` returning its :class:`GameClient` (MagiStrat later)."""
+    _CLIENTS[game_id] = target
+    _LOADED.pop(game_id, None)
+
+
+def game_client(game_id: str) -> GameClient | None:
+    """The client hooks of ``game_id``, or None when that game has no table yet."""
+    if game_id not in _LOADED:
+        target = _CLIENTS.get(game_id)
+        if target is None:
+            return None
+        module_name, attribute = target.split(":")
+        factory: Any = getattr(import_module(module_name), attribute)
+        _LOADED[game_id] = factory()
+    return _LOADED[game_id]

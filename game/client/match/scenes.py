@@ -1,0 +1,431 @@
+"""Shared match screens: the in-match menu, save slots (load and save), game over and the replay viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from game.client import decor, theme
+from game.client.input import Click, Intent, Key, KeyIntent, Scroll
+from game.client.match.controller import LogLine, MatchController
+from game.client.match.games import game_client
+from game.client.match.log_panel import LogPanel
+from game.client.match.seats import seats_from_texts
+from game.client.match.session import open_match, open_saved
+from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_path, slot_path
+from game.client.scenes.base import Host, Scene
+from game.client.scenes.common import MenuScene
+from game.client.scenes.dialog import DialogScene
+from game.client.widgets import Button, Widget
+from game.rules.match import Match
+from game.rules.registry import new_game
+from game.storage.saves import LoadedSave
+
+
+def leave_to_title(host: Host) -> None:
+    """Pop every scene above the title screen."""
+    while len(host.stack) > 1:
+        host.stack.pop()
+
+
+class MatchMenuScene(MenuScene):
+    """Esc during a match: resume, save to a slot, load, rules of undo, or leave (the autosave stays)."""
+
+    def __init__(self, host: Host, controller: MatchController) -> None:
+        super().__init__(host)
+        self.controller = controller
+
+    def build(self) -> list[Widget]:
+        """A column of buttons."""
+        entries: list[tuple[str, str, Callable[[], None], str]] = [
+            ("Resume", "continue", self.back, "Back to the table"),
+            ("Save to a slot", "save", self._save, "Keep this match in a named slot"),
+            ("Load", "load", self._load, "Open another saved match"),
+            ("Quit to title", "quit", self._quit, "The match is autosaved: Continue resumes it exactly"),
+        ]
+        widgets: list[Widget] = []
+        for index, (label, icon, action, tip) in enumerate(entries):
+            widgets.append(
+                Button(
+                    self.host.assets,
+                    pygame.Rect(640 - 170, 220 + index * 62, 340, 50),
+                    label,
+                    action,
+                    icon=icon,
+                    font_size=self.px(21),
+                    tooltip=tip,
+                )
+            )
+        return widgets
+
+    def _save(self) -> None:
+        self.host.stack.push(SaveSlotsScene(self.host, self.controller))
+
+    def _load(self) -> None:
+        self.host.stack.push(SaveSlotsScene(self.host))
+
+    def _quit(self) -> None:
+        self.controller.autosave()
+        leave_to_title(self.host)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Header and where the autosave lives."""
+        self.header(surface, "Match menu", "settings")
+        decor.text(
+            surface,
+            self.host.assets,
+            "ui",
+            16,
+            "Every action is autosaved; Continue on the title screen resumes exactly here.",
+            theme.TEXT_DIM,
+            (640, 500),
+            "midtop",
+        )
+
+
+class SaveSlotsScene(MenuScene):
+    """Saved matches with their game, players and date; unreadable files are listed with the reason.
+
+    With a ``controller`` it saves into a chosen slot; without, it loads (or replays) a chosen save.
+    """
+
+    def __init__(self, host: Host, controller: MatchController | None = None) -> None:
+        super().__init__(host)
+        self.controller = controller
+        self.entries: list[SaveEntry] = []
+        self.message = ""
+
+    def enter(self) -> None:
+        """Read the saves folder, then build."""
+        self.entries = list_saves()
+        super().enter()
+
+    def build(self) -> list[Widget]:
+        """One row per save (or per slot when saving), each with its buttons."""
+        assets = self.host.assets
+        widgets: list[Widget] = []
+        rows = self._rows()
+        for index, (title, entry) in enumerate(rows[:9]):
+            y = 150 + index * 56
+            if self.controller is not None:
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(960, y, 150, 44),
+                        "Save here",
+                        partial(self._save_slot, index + 1),
+                        icon="save",
+                        style="primary",
+                        font_size=17,
+                        tooltip=f"Write this match to {title}",
+                    )
+                )
+            elif entry is not None:
+                readable = entry.loaded is not None
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(900, y, 120, 44),
+                        "Load",
+                        partial(self._load, entry),
+                        icon="load",
+                        style="primary",
+                        font_size=17,
+                        enabled=readable,
+                        tooltip="Continue this match" if readable else entry.error,
+                    )
+                )
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(1030, y, 120, 44),
+                        "Replay",
+                        partial(self._replay, entry),
+                        icon="continue",
+                        font_size=17,
+                        enabled=readable,
+                        tooltip="Step through this game",
+                    )
+                )
+        widgets.append(self.back_button())
+        return widgets
+
+    def _rows(self) -> list[tuple[str, SaveEntry | None]]:
+        if self.controller is None:
+            return [(entry.title, entry) for entry in self.entries]
+        by_path = {entry.path: entry for entry in self.entries}
+        return [(f"Slot {i}", by_path.get(slot_path(i))) for i in range(1, SLOT_COUNT + 1)]
+
+    def _save_slot(self, index: int) -> None:
+        assert self.controller is not None
+        try:
+            self.controller.save_to(slot_path(index))
+            self.message = f"Saved to slot {index}."
+        except OSError as error:
+            self.message = f"Could not save: {error}"
+        self.entries = list_saves()
+        self.layout()
+
+    def _load(self, entry: SaveEntry) -> None:
+        leave_to_title(self.host)
+        reason = open_saved(self.host, entry.path)
+        if reason:
+            self.host.stack.push(DialogScene(self.host, "Cannot open", reason, icon="load"))
+
+    def _replay(self, entry: SaveEntry) -> None:
+        assert entry.loaded is not None
+        self.host.stack.push(ReplayScene(self.host, entry.loaded))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Header and one line per save."""
+        assets = self.host.assets
+        self.header(
+            surface,
+            "Save match" if self.controller else "Saved matches",
+            "save" if self.controller else "load",
+        )
+        rows = self._rows()
+        if not rows:
+            decor.text(
+                surface,
+                assets,
+                "serif_italic",
+                24,
+                "No saved matches yet.",
+                theme.TEXT_DIM,
+                (640, 300),
+                "midtop",
+            )
+        for index, (title, entry) in enumerate(rows[:9]):
+            y = 150 + index * 56
+            decor.blit_panel(surface, pygame.Rect(120, y - 4, 1040, 52), radius=10, alpha=150, shadow=0)
+            decor.text(surface, assets, "ui_bold", 18, title, theme.GOLD, (140, y + 3))
+            if entry is None:
+                summary, colour = "Empty", theme.TEXT_DISABLED
+            else:
+                summary = entry.summary()
+                colour = theme.TEXT_DIM if entry.loaded is not None else theme.DANGER
+            if len(summary) > 96:
+                summary = summary[:95] + "…"
+            decor.text(surface, assets, "ui", 15, summary, colour, (140, y + 25))
+        if self.message:
+            decor.text(
+                surface, assets, "ui_semibold", 18, self.message, theme.GOLD_BRIGHT, (640, 660), "midbottom"
+            )
+
+
+class GameOverScene(MenuScene):
+    """Who won and how, a short summary, then rematch, save the replay, watch it, or leave."""
+
+    def __init__(self, host: Host, controller: MatchController) -> None:
+        super().__init__(host)
+        self.controller = controller
+        self.message = ""
+        client = game_client(controller.game_id)
+        lines = client.summary(controller) if client else ["Game over"]
+        self.title, self.lines = lines[0], lines[1:]
+
+    opaque = False
+
+    def build(self) -> list[Widget]:
+        """Rematch, Save replay, Watch replay, Title."""
+        entries: list[tuple[str, str, Callable[[], None]]] = [
+            ("Rematch", "combat", self._rematch),
+            ("Save replay", "save", self._save),
+            ("Watch replay", "continue", self._watch),
+            ("Title screen", "back", partial(leave_to_title, self.host)),
+        ]
+        return [
+            Button(
+                self.host.assets,
+                pygame.Rect(250 + i * 200, 560, 184, 50),
+                label,
+                action,
+                icon=icon,
+                style="primary" if i == 0 else "menu",
+                font_size=18,
+            )
+            for i, (label, icon, action) in enumerate(entries)
+        ]
+
+    def _rematch(self) -> None:
+        fresh = self.controller.rematch()
+        leave_to_title(self.host)
+        open_match(self.host, fresh)
+
+    def _save(self) -> None:
+        path = replay_path()
+        try:
+            self.controller.save_to(path)
+            self.message = f"Replay saved as {path.name}"
+        except OSError as error:
+            self.message = f"Could not save: {error}"
+
+    def _watch(self) -> None:
+        loaded = LoadedSave(self.controller.match, self.controller.seat_texts(), "", "")
+        self.host.stack.push(ReplayScene(self.host, loaded))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A veil over the final board, then the card."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*theme.INK, 190))
+        surface.blit(veil, (0, 0))
+        card = pygame.Rect(220, 120, 840, 520)
+        decor.blit_panel(surface, card, radius=18, alpha=240, border=theme.GOLD, shadow=24)
+        emblem = decor.glow_icon(self.host.assets, "victory", 72, theme.GOLD_BRIGHT, theme.GLOW)
+        surface.blit(emblem, emblem.get_rect(center=(640, 190)))
+        decor.text(
+            surface, self.host.assets, "title", 44, self.title, theme.GOLD, (640, 240), "midtop", shadow=True
+        )
+        y = 320
+        for line in self.lines:
+            decor.text(surface, self.host.assets, "ui", 18, line, theme.TEXT, (640, y), "midtop")
+            y += 28
+        if self.message:
+            decor.text(
+                surface,
+                self.host.assets,
+                "ui_semibold",
+                16,
+                self.message,
+                theme.GOLD_BRIGHT,
+                (640, 530),
+                "midtop",
+            )
+        self.group.draw(surface)
+
+    def back(self) -> None:
+        """Back leaves to the title (the game is over)."""
+        leave_to_title(self.host)
+
+
+class ReplayScene(Scene):
+    """Steps through a saved game forward and back (Left/Right, buttons, or the wheel)."""
+
+    def __init__(self, host: Host, loaded: LoadedSave) -> None:
+        from game.client.widgets import FocusGroup
+
+        self.host = host
+        state = loaded.match.state
+        self.entries = [(e.actor, e.notation) for e in loaded.match.log]
+        self.seats = seats_from_texts(loaded.seats)
+        self.match = Match(new_game(state.game_id, state.options()), loaded.match.seed)
+        self.index = 0
+        self.client = game_client(state.game_id)
+        self.lines: list[LogLine] = []
+        self.panel = LogPanel(host.assets, pygame.Rect(960, 90, 300, 540), "Moves")
+        self.group = FocusGroup([], host.audio)
+
+    def enter(self) -> None:
+        """Build the step buttons."""
+        assets = self.host.assets
+        self.group.widgets = [
+            Button(
+                assets,
+                pygame.Rect(960, 646, 70, 44),
+                "",
+                partial(self.seek, 0),
+                icon="back",
+                font_size=16,
+                tooltip="Back to the start",
+            ),
+            Button(
+                assets,
+                pygame.Rect(1036, 646, 70, 44),
+                "◀",
+                partial(self.step, -1),
+                style="primary",
+                font_size=18,
+                tooltip="One action back (Left)",
+            ),
+            Button(
+                assets,
+                pygame.Rect(1112, 646, 70, 44),
+                "▶",
+                partial(self.step, 1),
+                style="primary",
+                font_size=18,
+                tooltip="One action forward (Right)",
+            ),
+            Button(
+                assets,
+                pygame.Rect(1188, 646, 72, 44),
+                "End",
+                partial(self.seek, len(self.entries)),
+                font_size=16,
+                tooltip="Jump to the end",
+            ),
+        ]
+
+    def step(self, delta: int) -> None:
+        """Move one action forward (apply the logged entry) or back (undo it)."""
+        if delta > 0 and self.index < len(self.entries):
+            actor, notation = self.entries[self.index]
+            before = self.match.state.clone()
+            action = self.match.state.parse_action(notation)
+            events = self.match.apply_logged(actor, notation)
+            if actor >= 0 and self.client is not None:
+                narrator = self.client.narrator()
+                for i, text in enumerate(narrator.narrate(before, actor, action, events, self.seats)):
+                    self.lines.append(LogLine(actor if i == 0 else -1, text, i == 0))
+            self.index += 1
+        elif delta < 0 and self.index > 0:
+            self.match.state.undo()
+            self.match.log.pop()
+            self.index -= 1
+            actor = self.entries[self.index][0]
+            if actor >= 0:
+                while self.lines and not self.lines[-1].headline:
+                    self.lines.pop()
+                if self.lines:
+                    self.lines.pop()
+
+    def seek(self, target: int) -> None:
+        """Step until the replay shows ``target`` actions."""
+        while self.index < target:
+            self.step(1)
+        while self.index > target:
+            self.step(-1)
+
+    def handle(self, intent: Intent) -> None:
+        """Buttons, arrows, wheel, Back."""
+        if self.group.handle(intent):
+            return
+        if isinstance(intent, KeyIntent):
+            if intent.key is Key.BACK:
+                self.host.stack.pop()
+            elif intent.key in (Key.RIGHT, Key.NEXT):
+                self.step(1)
+            elif intent.key in (Key.LEFT, Key.PREV):
+                self.step(-1)
+        elif isinstance(intent, Scroll):
+            self.step(-1 if intent.dy > 0 else 1)
+        elif isinstance(intent, Click):
+            self.step(1)
+
+    def update(self, dt: float) -> None:
+        """Animate the buttons."""
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The position, the move list and the step buttons."""
+        surface.blit(decor.background(), (0, 0))
+        assets = self.host.assets
+        decor.text(surface, assets, "title", 34, "Replay", theme.GOLD, (960, 24), shadow=True)
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            16,
+            f"Action {self.index} of {len(self.entries)}  ·  ← → to step",
+            theme.TEXT_DIM,
+            (1260, 40),
+            "topright",
+        )
+        if self.client is not None:
+            self.client.paint_board(self.host, self.match.state, surface, pygame.Rect(20, 20, 920, 680))
+        colours = theme.player_colours(self.host.settings.colour_blind)
+        self.panel.draw(surface, self.lines, [colours[s.colour] for s in self.seats])
+        self.group.draw(surface)

@@ -1,0 +1,86 @@
+"""Starting, continuing and loading matches: building a controller and opening the game's table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.ai.worker import AiWorker
+from game.client.match.controller import PACE_SECONDS, MatchController, MoveSource, autosave_path
+from game.client.match.games import game_client
+from game.client.match.seats import Seat, seats_from_texts
+from game.client.scenes.base import Host
+from game.rules.match import Match
+from game.rules.registry import new_game
+from game.storage.saves import LoadedSave, load_save
+
+SourceFactory = Callable[[], MoveSource]
+make_source: SourceFactory = AiWorker
+"""How sessions get their AI (tests swap in :class:`~game.client.match.controller.InlineSource`)."""
+
+
+def new_controller(
+    host: Host, game_id: str, options: dict[str, Any], seats: list[Seat], seed: int | None = None
+) -> MatchController:
+    """A fresh match with an AI source, autosaving to the usual place."""
+    client = game_client(game_id)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(31)
+    match = Match(new_game(game_id, options), seed)
+    return _controller(host, match, seats, client.narrator() if client else None)
+
+
+def controller_from_save(host: Host, loaded: LoadedSave) -> MatchController:
+    """A controller continuing a loaded save (its log re-applied by the loader)."""
+    client = game_client(loaded.match.state.game_id)
+    return _controller(
+        host, loaded.match, seats_from_texts(loaded.seats), client.narrator() if client else None
+    )
+
+
+def _controller(host: Host, match: Match, seats: list[Seat], narrator: Any) -> MatchController:
+    controller = MatchController(
+        match,
+        seats,
+        make_source(),
+        autosave_file=autosave_path(),
+        pace=PACE_SECONDS.get(host.settings.animation_speed, 0.5),
+    )
+    if narrator is not None:
+        controller.narrator = narrator
+    return controller
+
+
+def open_match(host: Host, controller: MatchController, replace: bool = False) -> bool:
+    """Push (or swap in) the game's table for ``controller``; False when the game has no table."""
+    client = game_client(controller.game_id)
+    if client is None:
+        return False
+    scene = client.match_scene(host, controller)
+    if replace:
+        host.stack.replace(scene)
+    else:
+        host.stack.push(scene)
+    return True
+
+
+def open_saved(host: Host, path: Path, replace: bool = False) -> str:
+    """Load ``path`` and open its table; returns '' or the reason it could not be opened."""
+    from game.storage.saves import SaveError
+
+    try:
+        loaded = load_save(path)
+    except SaveError as error:
+        return str(error)
+    controller = controller_from_save(host, loaded)
+    if not open_match(host, controller, replace):
+        controller.close()
+        return f"{path.name}: this game cannot be played at the table yet"
+    return ""
+
+
+def continue_autosave(host: Host) -> str:
+    """Resume the autosave exactly where it was; returns '' or the reason it failed."""
+    return open_saved(host, autosave_path())

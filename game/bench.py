@@ -122,11 +122,10 @@ def _search_nodes_per_s(game_id: str, options: dict[str, Any], depth: int) -> fl
     root = _mid_game(game_id, options, 40)
 
     def walk(state: GameState, remaining: int) -> int:
-        actions = state.legal_actions()
         if remaining == 0 or state.is_terminal():
-            return 1
+            return 1  # a leaf is evaluated, not expanded
         nodes = 1
-        for action in actions:
+        for action in state.legal_actions():
             state.apply(action)
             nodes += walk(state, remaining - 1)
             state.undo()

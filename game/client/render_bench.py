@@ -77,11 +77,11 @@ def _magestone(app: Any) -> dict[str, Any]:
 
     from game.ai.base import Budget
     from game.ai.worker import AiWorker
+    from game.client.app import display_window
     from game.client.magestone.narrator import MageStoneNarrator
     from game.client.magestone.scene import MageStoneMatchScene
     from game.client.match.controller import MatchController
     from game.client.match.seats import Seat
-    from game.client.viewport import Viewport
     from game.rules.match import Match
     from game.rules.registry import new_game
 
@@ -100,9 +100,9 @@ def _magestone(app: Any) -> dict[str, Any]:
             batch = controller.history[-2].events + events
     if batch is None:
         batch = controller.history[-1].events
-    window = pygame.display.set_mode(BENCH_WINDOW)
-    app.window = window
-    app.viewport = Viewport(*BENCH_WINDOW)
+    app.set_fullscreen(False)
+    display_window().size = BENCH_WINDOW
+    pygame.event.pump()
     app.tweens.speed = 1.0
     scene = MageStoneMatchScene(app, controller)
     app.stack.push(scene)

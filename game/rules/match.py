@@ -81,28 +81,30 @@ class Match:
             self.chance_count += 1
         return events
 
-    def undo_floor(self) -> int:
+    def undo_floor(self, across_turns: bool = False) -> int:
         """Log length below which undo may not go.
 
-        Undo stays within the current player's go and never crosses a chance
-        outcome (nobody re-rolls dice by undoing).
+        Undo never crosses a chance outcome (nobody re-rolls dice by undoing).
+        By default it also stays within the current player's go; with
+        ``across_turns`` (a take-back against the AI in a game without dice)
+        it may go back over other players' turns too.
         """
         player = self.state.current_player()
         floor = len(self.log)
         while floor > 0:
-            entry = self.log[floor - 1]
-            if entry.actor != player:
+            actor = self.log[floor - 1].actor
+            if actor == -1 or (actor != player and not across_turns):
                 break
             floor -= 1
         return floor
 
-    def can_undo(self) -> bool:
-        """True when the last action may be taken back by the player to act."""
-        return len(self.log) > self.undo_floor()
+    def can_undo(self, across_turns: bool = False) -> bool:
+        """True when the last action may be taken back (see ``undo_floor``)."""
+        return len(self.log) > self.undo_floor(across_turns)
 
-    def undo(self) -> None:
-        """Take back the last action of the player to act."""
-        if not self.can_undo():
-            raise IllegalActionError("nothing to undo in this go")
+    def undo(self, across_turns: bool = False) -> None:
+        """Take back the last action (see ``undo_floor``)."""
+        if not self.can_undo(across_turns):
+            raise IllegalActionError("nothing to undo here")
         self.state.undo()
         self.log.pop()

@@ -1,0 +1,919 @@
+"""The MagiStrat rules engine: set-up phase, turns (move, attack, Outcome), victory and draws.
+
+Pieces have fixed ids; flat per-piece arrays hold owner, remaining potential,
+enhancement and cell, and ``board[cell]`` holds the piece id or -1. What never
+changes during a game (kind, full potential, strengths, set-up order) lives
+in a ``_Tables`` object shared by clones. ``apply`` pushes the previous
+arrays on the undo stack and works on copies, so ``undo`` is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self, cast
+
+from game.rules.magistrat.actions import (
+    PASS,
+    Action,
+    Move,
+    Pass,
+    Place,
+    move,
+    parse_action,
+    place,
+)
+from game.rules.magistrat.board import (
+    ACTING_KIND,
+    APPRENTICE,
+    APPRENTICE_CELLS,
+    ARCHMAGE,
+    CELL_INDEX,
+    CELL_NAMES,
+    DIVINE_ABOVE,
+    FORWARD_DIR,
+    GOD,
+    HIGH,
+    KIND_LETTERS,
+    KIND_NAMES,
+    KING,
+    KING_RING,
+    LAYER_NAMES,
+    MAGE,
+    NE,
+    NW,
+    PRIEST,
+    PRIEST_CELLS,
+    RAYS,
+    SE,
+    SIDE_NAMES,
+    SW,
+    E,
+    N,
+    S,
+    W,
+    home_ranks,
+    layer_of,
+)
+from game.rules.magistrat.data import PieceTable, load_piece_table
+from game.rules.magistrat.options import DEFAULT_NO_PROGRESS_LIMIT, normalise_options
+from game.rules.magistrat.position import (
+    PLACEMENT_ORDER,
+    SETUP_STEPS,
+    PositionData,
+    decode,
+    encode_row,
+    encode_tail,
+    join_rows,
+    validate,
+)
+from game.rules.magistrat.tables import (
+    APPRENTICE_MOVES,
+    KING_MOVES,
+    LINE_MASKS,
+    MAGE_MOVES,
+    RAY_MOVES,
+    VERTICAL_MOVE,
+)
+from game.rules.protocol import TERMINAL, Event, GameResult, GameState, IllegalActionError, PositionError
+
+_GodMoves = tuple[tuple[Action, ...], int]
+"""One side's God moves and the mask of the Divine lines they depend on."""
+
+
+class _Tables:
+    """Per-game data that never changes during play (shared by clones)."""
+
+    __slots__ = (
+        "acting_strength",
+        "count",
+        "full",
+        "gods",
+        "kind",
+        "king",
+        "no_progress_limit",
+        "non_gods",
+        "options",
+        "placements",
+        "quality",
+        "strength",
+        "table",
+    )
+
+    def __init__(self, table: PieceTable, kinds: list[int], fulls: list[int], owners: list[int],
+                 placements: list[int], quality: tuple[int, int], options: dict[str, Any]) -> None:
+        self.table = table
+        self.kind = tuple(kinds)
+        self.full = tuple(fulls)
+        self.count = len(kinds)
+        pct = table.attack_percent
+        self.strength = tuple(f * pct[k] // 100 for k, f in zip(kinds, fulls, strict=True))
+        self.acting_strength = tuple(
+            f * pct[ACTING_KIND[k]] // 100 for k, f in zip(kinds, fulls, strict=True)
+        )
+        kings = [-1, -1]
+        for pid, kind in enumerate(kinds):
+            if kind == KING:
+                kings[owners[pid]] = pid
+        self.king = (kings[0], kings[1])
+        self.gods = tuple(pid for pid, kind in enumerate(kinds) if kind == GOD)
+        self.non_gods = tuple(pid for pid, kind in enumerate(kinds) if kind != GOD)
+        self.placements = tuple(placements)
+        self.quality = quality
+        self.options = options
+        limit = options.get("no_progress_limit", DEFAULT_NO_PROGRESS_LIMIT)
+        self.no_progress_limit: int | None = limit
+
+
+def _event(kind: str, **data: Any) -> Event:
+    return Event(kind, data)
+
+
+@dataclass(frozen=True)
+class PieceView:
+    """What the view needs to draw one piece."""
+
+    cell: int
+    kind: int
+    acting_kind: int
+    """The kind it moves and attacks as (enhanced: a Mage acts as an Archmage, an Apprentice as a Priest)."""
+    owner: int
+    remaining: int
+    full: int
+    enhanced: bool
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, computed on a clone (nothing is applied)."""
+
+    action: Action
+    events: tuple[Event, ...]
+
+    def of_kind(self, kind: str) -> list[Event]:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.kind == kind]
+
+    @property
+    def attacks(self) -> list[Event]:
+        """Exchanges in target order: attacker, target, amount, remaining."""
+        return self.of_kind("attacked")
+
+    @property
+    def drop_outs(self) -> list[str]:
+        """Cells whose transformed piece would drop out of the cube (the client warns)."""
+        return [str(e.data["cell"]) for e in self.of_kind("dropped_out")]
+
+
+class MagiStratState(GameState):
+    """A MagiStrat game: set-up placements, then turns until victory or draw.
+
+    Seats: 0 White (moves first), 1 Black. Deterministic: no chance nodes.
+    A turn is one ``Move`` action (with or without the moved piece's attack);
+    resigning and agreed draws are methods for the match, not actions.
+    """
+
+    game_id: ClassVar[str] = "magistrat"
+
+    __slots__ = (
+        "_history",
+        "_position",
+        "_rows",
+        "board",
+        "cell",
+        "enh",
+        "enhanced",
+        "god_moves",
+        "no_progress",
+        "owner",
+        "reason",
+        "rem",
+        "side",
+        "step",
+        "t",
+        "winner",
+    )
+
+    t: _Tables
+    board: list[int]
+    owner: list[int]
+    rem: list[int]
+    enh: list[bool]
+    cell: list[int]
+    enhanced: tuple[int, ...]
+    god_moves: tuple[_GodMoves | None, _GodMoves | None]
+    side: int
+    step: int
+    no_progress: int
+    winner: int | None
+    reason: str | None
+    _history: list[tuple[Any, ...]]
+    _position: str | None
+    _rows: list[str | None]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_data(cls, data: PositionData, table: PieceTable, options: Mapping[str, Any]) -> Self:
+        """Build a state from a validated position (pieces get ids in cell order)."""
+        validate(data)
+        placed = sorted(data.pieces, key=lambda p: p.cell)
+        kinds = [p.kind for p in placed]
+        fulls = [p.full for p in placed]
+        owners = [p.owner for p in placed]
+        placements: list[int] = [-1] * SETUP_STEPS
+        for step in range(data.step, SETUP_STEPS):
+            side, index = step % 2, step // 2
+            kind = PLACEMENT_ORDER[index]
+            placements[step] = len(kinds)
+            kinds.append(kind)
+            fulls.append(table.full(kind, data.quality[side]))
+            owners.append(side)
+        state = cls.__new__(cls)
+        state.t = _Tables(table, kinds, fulls, owners, placements, data.quality, dict(options))
+        state.board = [-1] * 192
+        state.cell = [-1] * len(kinds)
+        for pid, piece in enumerate(placed):
+            state.board[piece.cell] = pid
+            state.cell[pid] = piece.cell
+        state.owner = owners
+        state.rem = [p.remaining for p in placed] + fulls[len(placed):]
+        state.enh = [p.enhanced for p in placed] + [False] * (len(kinds) - len(placed))
+        state.enhanced = tuple(pid for pid in range(len(placed)) if state.enh[pid])
+        state.god_moves = (None, None)
+        state.side = data.side
+        state.step = data.step
+        state.no_progress = data.no_progress
+        state.winner = data.winner
+        state.reason = data.reason
+        state._history = []
+        state._position = None
+        state._rows = [None] * 24
+        return state
+
+    @classmethod
+    def from_position(cls, text: str, options: Mapping[str, Any] | None = None,
+                      table: PieceTable | None = None) -> Self:
+        """A state from position notation; raise ``PositionError``."""
+        table = table or load_piece_table()
+        return cls.from_data(decode(text, table), table, options or {})
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def num_players(self) -> int:
+        """Two seats: 0 White, 1 Black."""
+        return 2
+
+    def current_player(self) -> int:
+        """0 White, 1 Black, or ``TERMINAL``."""
+        return TERMINAL if self.reason is not None else self.side
+
+    def in_setup(self) -> bool:
+        """True while pieces are still being placed."""
+        return self.step < SETUP_STEPS
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in a deterministic order (by cell)."""
+        if self.reason is not None:
+            return []
+        if self.step < SETUP_STEPS:
+            return self._placements()
+        return self._moves()
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` may be applied now."""
+        return isinstance(action, (Place, Move, Pass)) and action in self.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """MagiStrat has no chance nodes."""
+        return []
+
+    def sample_chance(self, rng: Any) -> Any:
+        """MagiStrat has no chance nodes; always raises."""
+        raise IllegalActionError("MagiStrat has no chance nodes")
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply a legal action (trusted: check with ``is_legal``) and return its events."""
+        self._history.append(self._snapshot())
+        self._position = None
+        rows = self._rows = self._rows[:]
+        board = self.board = self.board[:]
+        self.cell = self.cell[:]
+        events: list[Event] = []
+        if type(action) is Move:
+            frm, to = action.frm, action.to
+            if frm >= 128:
+                # The mover's God lists are stale; the other side's only if the move crossed their lines.
+                other = self.god_moves[1 - self.side]
+                if other is not None and other[1] & ((1 << frm) | (1 << to)):
+                    other = None
+                self.god_moves = (None, other) if self.side == 0 else (other, None)
+            # A quiet move (no attack, no God above either end, so not a God either) cannot change
+            # steals, enhancement, God powers or the victory checks: its Outcome is only the counter.
+            if not action.attack and board[DIVINE_ABOVE[frm]] < 0 and board[DIVINE_ABOVE[to]] < 0:
+                self._move_piece(frm, to, events)
+                rows[frm >> 3] = rows[to >> 3] = None
+                self._end_turn(False, False, events)
+                return events
+        self.owner = self.owner[:]
+        self.rem = self.rem[:]
+        self.enh = self.enh[:]
+        if type(action) is Move:
+            pid = self._move_piece(action.frm, action.to, events)
+            if action.attack:
+                hits: list[int] = []
+                marks: list[int] = []
+                self._attack(pid, hits, marks, events)
+                self._outcome(pid, hits, marks, events)
+            else:
+                # Without an attack only the two columns the piece left and entered can change.
+                self._settle(sorted({action.frm & 63, action.to & 63}), False, False, events)
+        elif type(action) is Place:
+            self._place(action, events)
+        else:
+            events.append(_event("passed", player=self.side))
+            self._outcome(-1, [], [], events)
+        for row in _rows_in(events):
+            rows[row] = None
+        return events
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self.board, self.owner, self.rem, self.enh, self.cell, self.enhanced, self.god_moves,
+                self.side, self.step, self.no_progress, self.winner, self.reason, self._position, self._rows)
+
+    def undo(self) -> None:
+        """Restore the state before the last ``apply`` (or ``resign``/``agree_draw``)."""
+        (self.board, self.owner, self.rem, self.enh, self.cell, self.enhanced, self.god_moves,
+         self.side, self.step, self.no_progress, self.winner, self.reason,
+         self._position, self._rows) = self._history.pop()
+
+    def forget_history(self) -> None:
+        """Drop the undo history (the current position becomes the start of the game)."""
+        self._history.clear()
+
+    def result(self) -> GameResult | None:
+        """The result once the game is over."""
+        if self.reason is None:
+            return None
+        return GameResult(() if self.winner is None else (self.winner,), self.reason)
+
+    def clone(self) -> Self:
+        """An independent copy sharing the immutable tables (undo history dropped)."""
+        other = self.__class__.__new__(self.__class__)
+        other.t = self.t
+        other.board = self.board[:]
+        other.owner = self.owner[:]
+        other.rem = self.rem[:]
+        other.enh = self.enh[:]
+        other.cell = self.cell[:]
+        other.enhanced = self.enhanced
+        other.god_moves = self.god_moves
+        other.side = self.side
+        other.step = self.step
+        other.no_progress = self.no_progress
+        other.winner = self.winner
+        other.reason = self.reason
+        other._history = []
+        other._position = self._position
+        other._rows = self._rows[:]
+        return other
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action notation (``ge2-ge3``, ``ge2-ge3x``, ``K@he1``, ``pass``)."""
+        return parse_action(text)
+
+    def position(self) -> str:
+        """The position in MagiStrat notation (docs/magistrat-notation.md); cached until the next change."""
+        if self._position is None:
+            t, rows = self.t, self._rows
+            for row, text in enumerate(rows):
+                if text is None:
+                    rows[row] = encode_row(self.board, row, t.kind, self.owner, self.rem, t.full, self.enh,
+                                           t.table.potential)
+            tail = encode_tail(self.side, self.step, self.no_progress, t.quality, self.winner, self.reason)
+            self._position = join_rows(cast("list[str]", rows), tail)
+        return self._position
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "format", "options", "position"}`` (undo history is not saved)."""
+        return {"game": self.game_id, "format": 1, "options": self.options(), "position": self.position()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild from ``to_json`` data; raise ``PositionError``."""
+        if not isinstance(data, Mapping) or data.get("game") != cls.game_id or data.get("format") != 1:
+            raise PositionError("expected {'game': 'magistrat', 'format': 1, ...}")
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise PositionError("options: expected an object")
+        try:
+            normalised = normalise_options(options)
+        except ValueError as exc:
+            raise PositionError(f"options: {exc}") from exc
+        return cls.from_position(str(data.get("position")), normalised)
+
+    def options(self) -> dict[str, Any]:
+        """The match options this game was created with."""
+        return dict(self.t.options)
+
+    def describe_action(self, action: Any) -> str:
+        """Plain-language description, e.g. ``White Mage ge2 to ge3, then attacks``."""
+        who = SIDE_NAMES[self.side].capitalize()
+        if isinstance(action, Place):
+            return f"{who} places a {KIND_NAMES[action.kind]} on {_cell_words(action.cell)}"
+        if isinstance(action, Move):
+            pid = self.board[action.frm]
+            name = KIND_NAMES[self.t.kind[pid]] if pid >= 0 else "piece"
+            text = f"{who} {name} {_cell_words(action.frm)} to {_cell_words(action.to)}"
+            return text + (", then attacks" if action.attack else "")
+        return f"{who} passes"
+
+    # ------------------------------------------------------------------ queries for the view and the AI
+
+    def pieces(self) -> list[PieceView]:
+        """Every piece on the cube, in cell order."""
+        return [view for c in range(len(self.board)) if (view := self.piece_at(c)) is not None]
+
+    def piece_at(self, cell: int) -> PieceView | None:
+        """The piece on ``cell`` or None."""
+        pid = self.board[cell]
+        if pid < 0:
+            return None
+        t = self.t
+        return PieceView(cell, t.kind[pid], ACTING_KIND[t.kind[pid]] if self.enh[pid] else t.kind[pid],
+                         self.owner[pid], self.rem[pid], t.full[pid], self.enh[pid])
+
+    def next_placement(self) -> int | None:
+        """Kind of the piece to place next during set-up, else None."""
+        return self.t.kind[self.t.placements[self.step]] if self.step < SETUP_STEPS else None
+
+    def king_must_move(self) -> bool:
+        """True when the player to act has an enhanced King with a legal move (it must move)."""
+        king = self.t.king[self.side]
+        if self.reason is not None or self.step < SETUP_STEPS or king < 0 or not self.enh[king]:
+            return False
+        moves: list[Action] = []
+        self._piece_moves((self.cell[king],), moves)
+        return bool(moves)
+
+    def preview(self, action: Action) -> Preview:
+        """What a legal ``action`` would do (events of its move, attack and Outcome), without applying it."""
+        if not self.is_legal(action):
+            raise IllegalActionError(f"illegal action {action}")
+        return Preview(action, tuple(self.clone().apply(action)))
+
+    def preview_attack(self, action: Move) -> Preview | None:
+        """What the moved piece's attack would do after ``action``'s move, or None if it has no target.
+
+        The preview's events cover the whole turn: the exchanges in target
+        order (amounts, remaining potentials), steals, destructions,
+        enhancement changes and drop-outs.
+        """
+        attacking = move(action.frm, action.to, True)
+        if not self.is_legal(attacking):
+            if self.is_legal(move(action.frm, action.to, False)):
+                return None
+            raise IllegalActionError(f"illegal action {action}")
+        return Preview(attacking, tuple(self.clone().apply(attacking)))
+
+    def resign(self, player: int) -> list[Event]:
+        """``player`` resigns: the other side wins. Undoable like an action."""
+        return self._end_by_agreement(1 - player, "resigned")
+
+    def agree_draw(self) -> list[Event]:
+        """Both players agree a draw. Undoable like an action."""
+        return self._end_by_agreement(None, "agreed_draw")
+
+    def _end_by_agreement(self, winner: int | None, reason: str) -> list[Event]:
+        if self.reason is not None:
+            raise IllegalActionError("the game is already over")
+        self._history.append(self._snapshot())
+        self._position = None
+        self.winner, self.reason = winner, reason
+        return [self._game_over_event()]
+
+    def _game_over_event(self) -> Event:
+        winners = [] if self.winner is None else [self.winner]
+        return _event("game_over", winners=winners, reason=self.reason)
+
+    # ------------------------------------------------------------------ set-up
+
+    def _placements(self) -> list[Action]:
+        kind = self.t.kind[self.t.placements[self.step]]
+        board = self.board
+        if kind == GOD:
+            cells: Sequence[int] = range(128, 192)
+        else:
+            layers = (HIGH,) if kind == KING else (0, HIGH)
+            cells = sorted(layer * 64 + rank * 8 + f for layer in layers
+                           for rank in home_ranks(self.side) for f in range(8))
+        return [place(kind, c) for c in cells if board[c] < 0]
+
+    def _place(self, action: Place, events: list[Event]) -> None:
+        pid = self.t.placements[self.step]
+        self.board[action.cell] = pid
+        self.cell[pid] = action.cell
+        self.god_moves = (None, None)
+        events.append(_event("placed", player=self.side, piece=KIND_LETTERS[action.kind],
+                             cell=CELL_NAMES[action.cell]))
+        self.step += 1
+        self.side = self.step % 2
+        if self.step == SETUP_STEPS:
+            self._enhancement_update(range(64), events)
+
+    # ------------------------------------------------------------------ move generation
+
+    def _moves(self) -> list[Action]:
+        me = self.side
+        king = self.t.king[me]
+        out: list[Action] = []
+        if king >= 0 and self.enh[king]:
+            self._piece_moves((self.cell[king],), out)
+            if out:
+                return out
+        owner, cells = self.owner, self.cell
+        self._piece_moves(sorted([cells[p] for p in self.t.non_gods if owner[p] == me and cells[p] >= 0]),
+                          out)
+        gods = self.god_moves[me]
+        if gods is None:
+            found: list[Action] = []
+            god_cells = sorted([cells[p] for p in self.t.gods if owner[p] == me and cells[p] >= 0])
+            self._piece_moves(god_cells, found)
+            lines = 0
+            for c in god_cells:
+                lines |= LINE_MASKS[c]
+            gods = (tuple(found), lines)
+            self.god_moves = (gods, self.god_moves[1]) if me == 0 else (self.god_moves[0], gods)
+        out.extend(gods[0])
+        return out or [PASS]
+
+    def _piece_moves(self, from_cells: Sequence[int], out: list[Action]) -> None:
+        """Append the moves of the pieces on ``from_cells``, each followed by its attacking variant
+        when the moved piece's attack would have a target."""
+        board, owner, kinds, enh, rem = self.board, self.owner, self.t.kind, self.enh, self.rem
+        strengths, acting_strengths = self.t.strength, self.t.acting_strength
+        append = out.append
+        for c in from_cells:
+            pid = board[c]
+            kind = kinds[pid]
+            me = owner[pid]
+            enhanced = enh[pid]
+            acting = ACTING_KIND[kind] if enhanced else kind
+            # Destinations: empty cells; sliding stops at the first piece.
+            if acting == GOD:
+                for ray in RAY_MOVES[c]:
+                    for entry in ray:
+                        if board[entry[0]] >= 0:
+                            break
+                        append(entry[1])
+                continue
+            strength = acting_strengths[pid] if enhanced else strengths[pid]
+            if acting == APPRENTICE:
+                # An Apprentice's targets lie ahead of its destination, never on its origin.
+                targets = APPRENTICE_CELLS[me] if strength else _NO_TARGETS
+                for s, plain, attacking in APPRENTICE_MOVES[me][c]:
+                    if board[s] < 0:
+                        append(plain)
+                        for r in targets[s]:
+                            q = board[r]
+                            if q >= 0 and owner[q] != me and kinds[q] != KING:
+                                append(attacking)
+                                break
+                continue
+            # The moved piece's origin is empty when its attack is checked from a destination.
+            board[c] = -1
+            if acting == MAGE:
+                ahead = FORWARD_DIR[me] if strength else -1
+                for s, plain, attacking in MAGE_MOVES[c]:
+                    if board[s] < 0:
+                        append(plain)
+                        if ahead >= 0:
+                            for r in RAYS[s][ahead]:  # the first piece forward (as _line_target)
+                                q = board[r]
+                                if q >= 0:
+                                    if owner[q] != me and (kinds[q] != KING or not enh[q]):
+                                        append(attacking)
+                                    break
+            elif acting == KING:
+                targets = KING_RING[me] if strength and rem[pid] >= 2 else _NO_TARGETS
+                for s, plain, attacking in KING_MOVES[c]:
+                    if board[s] >= 0:
+                        continue
+                    god = board[DIVINE_ABOVE[s]]
+                    if enhanced and god >= 0 and owner[god] == me:
+                        continue  # an enhanced King may not move under one of its owner's Gods
+                    append(plain)
+                    for r in targets[s]:
+                        q = board[r]
+                        if q >= 0 and owner[q] != me and kinds[q] != KING:
+                            append(attacking)
+                            break
+            elif acting == PRIEST:
+                targets = PRIEST_CELLS[me] if strength else _NO_TARGETS
+                slides = RAY_MOVES[c]
+                for ray in (slides[NE], slides[SE], slides[SW], slides[NW], VERTICAL_MOVE[c]):
+                    for s, plain, attacking in ray:
+                        if board[s] >= 0:
+                            break
+                        append(plain)
+                        for r in targets[s]:
+                            q = board[r]
+                            if q >= 0 and owner[q] != me and kinds[q] != KING:
+                                append(attacking)
+                                break
+            else:
+                self._archmage_moves(c, me, bool(strength), out)
+            board[c] = pid
+
+    def _archmage_moves(self, c: int, me: int, can_attack: bool, out: list[Action]) -> None:
+        """Moves of an (acting) Archmage on ``c`` (its origin already emptied), with attacking variants.
+
+        Its attack reads the first piece forward and backward in the destination's column. Along its
+        own column every destination sees the same two pieces (the ones just beyond both ends of its
+        run), so one answer serves them all.
+        """
+        board, owner, kinds, enh = self.board, self.owner, self.t.kind, self.enh
+        append = out.append
+        forward = FORWARD_DIR[me]
+        slides = RAY_MOVES[c]
+        column_target = can_attack and (
+            _line_target(board, RAYS[c][N], owner, kinds, enh, me)
+            or _line_target(board, RAYS[c][S], owner, kinds, enh, me))
+        for direction in (N, S):
+            for s, plain, attacking in slides[direction]:
+                if board[s] >= 0:
+                    break
+                append(plain)
+                if column_target:
+                    append(attacking)
+        for ray in (slides[E], slides[W], VERTICAL_MOVE[c]):
+            for s, plain, attacking in ray:
+                if board[s] >= 0:
+                    break
+                append(plain)
+                if can_attack and (_line_target(board, RAYS[s][forward], owner, kinds, enh, me)
+                                   or _line_target(board, RAYS[s][forward ^ 4], owner, kinds, enh, me)):
+                    append(attacking)
+
+    # ------------------------------------------------------------------ the turn
+
+    def _move_piece(self, frm: int, to: int, events: list[Event]) -> int:
+        board = self.board
+        pid = board[frm]
+        board[frm] = -1
+        board[to] = pid
+        self.cell[pid] = to
+        events.append(Event("moved", {"player": self.side, "piece": KIND_LETTERS[self.t.kind[pid]],
+                                      "frm": CELL_NAMES[frm], "to": CELL_NAMES[to]}))
+        return pid
+
+    def _attack(self, pid: int, hits: list[int], marks: list[int], events: list[Event]) -> None:
+        """The moved piece's whole attack pattern, in the ruled target order."""
+        board, owner, kinds = self.board, self.owner, self.t.kind
+        c = self.cell[pid]
+        me = owner[pid]
+        kind = kinds[pid]
+        acting = ACTING_KIND[kind] if self.enh[pid] else kind
+        strength = self.t.acting_strength[pid] if self.enh[pid] else self.t.strength[pid]
+        forward = FORWARD_DIR[me]
+        if acting == ARCHMAGE:
+            for d in (forward, forward ^ 4):
+                for s in RAYS[c][d]:
+                    q = board[s]
+                    if q < 0:
+                        continue
+                    if owner[q] == me or (kinds[q] == KING and self.enh[q]):
+                        break
+                    if not self._exchange(pid, q, strength, acting, hits, marks, events):
+                        return
+                    if self.rem[q]:
+                        break
+            return
+        targets: list[int] = []
+        if acting == MAGE:
+            for s in RAYS[c][forward]:
+                q = board[s]
+                if q >= 0:
+                    if owner[q] != me and not (kinds[q] == KING and self.enh[q]):
+                        targets.append(q)
+                    break
+        else:
+            for s in _TARGET_CELLS[acting][me][c]:
+                q = board[s]
+                if q >= 0 and owner[q] != me and kinds[q] != KING:
+                    targets.append(q)
+        for q in targets:
+            if not self._exchange(pid, q, strength, acting, hits, marks, events):
+                return
+
+    def _exchange(self, pid: int, q: int, strength: int, acting: int,
+                  hits: list[int], marks: list[int], events: list[Event]) -> bool:
+        """One exchange; False when the attacker can attack no further."""
+        rem = self.rem
+        kinds = self.t.kind
+        limit = rem[pid] - 1 if kinds[pid] == KING else rem[pid]
+        amount = min(strength, rem[q], limit)
+        if amount <= 0:
+            return False
+        rem[q] -= amount
+        rem[pid] -= amount
+        hits.append(q)
+        events.append(_event("attacked", attacker=CELL_NAMES[self.cell[pid]], target=CELL_NAMES[self.cell[q]],
+                             amount=amount, remaining=rem[q], attacker_remaining=rem[pid]))
+        if rem[q]:
+            if acting == PRIEST and not self.enh[q]:
+                marks.append(q)
+            if kinds[q] == APPRENTICE and not self.enh[q] and kinds[pid] != KING and not self.enh[pid]:
+                marks.append(pid)
+        return rem[pid] > 0
+
+    def _outcome(self, attacker: int, hits: list[int], marks: list[int], events: list[Event]) -> None:
+        """Outcome steps 1-6 (rulings: A turn) after an attack or a pass, then the next player's turn."""
+        owner, rem, cells = self.owner, self.rem, self.cell
+        # 1. Attack steals: each marked survivor changes owner once.
+        stole = False
+        for q in dict.fromkeys(marks):
+            if rem[q]:
+                owner[q] ^= 1
+                stole = True
+                events.append(_event("stolen", cell=CELL_NAMES[cells[q]], piece=KIND_LETTERS[self.t.kind[q]],
+                                     player=owner[q], by="attack"))
+        # 2. Pieces at 0 potential leave the cube.
+        if hits:
+            for q in dict.fromkeys([*hits, attacker]):
+                if rem[q] == 0:
+                    self._remove(q, events, "destroyed", "attack")
+        board = self.board
+        columns = sorted({c - 128 for c in range(128, 192) if board[c] >= 0}
+                         | {cells[q] & 63 for q in self.enhanced})
+        self._settle(columns, bool(hits), stole, events)
+
+    def _settle(self, columns: Sequence[int], hit: bool, stole: bool, events: list[Event]) -> None:
+        """Outcome steps 3-6 on the (x, y) ``columns`` where something can change, then end the turn.
+
+        ``hit``: an attack cost potential this turn; ``stole``: an attack steal happened.
+        """
+        # 3.-5. Enhancement update, God powers, and the update again after God steals.
+        dropped_out = self._enhancement_update(columns, events)
+        god_stole, god_destroyed = self._god_powers(columns, events)
+        if god_stole and self._enhancement_update(columns, events):
+            dropped_out = True
+        progress = hit or dropped_out or god_destroyed
+        self._end_turn(progress or stole or god_stole, progress, events)
+
+    def _end_turn(self, changed: bool, progress: bool, events: list[Event]) -> None:
+        """Count progress, pass the turn, then Outcome step 6 (victory and draw checks)."""
+        self.no_progress = 0 if progress else self.no_progress + 1
+        self.side ^= 1
+        self._check_end(changed)
+        if self.reason is not None:
+            events.append(self._game_over_event())
+
+    def _remove(self, q: int, events: list[Event], kind: str, reason: str) -> None:
+        c = self.cell[q]
+        self.board[c] = -1
+        self.cell[q] = -1
+        self.rem[q] = 0
+        if self.enh[q]:
+            self.enh[q] = False
+            self.enhanced = tuple(p for p in self.enhanced if p != q)
+        events.append(_event(kind, cell=CELL_NAMES[c], piece=KIND_LETTERS[self.t.kind[q]],
+                             player=self.owner[q], reason=reason))
+
+    def _enhancement_update(self, columns: Iterable[int], events: list[Event]) -> bool:
+        """Outcome step 3 on ``columns``; True when a piece dropped out of the cube (progress).
+
+        A piece is enhanced exactly when a God of its owner stands above its (x, y); transformed
+        pieces that lose it drop (or drop out), enhanced ones rise into an empty High-born cell.
+        """
+        board, owner, enh, kinds = self.board, self.owner, self.enh, self.t.kind
+        gained: list[int] = []
+        lost: list[int] = []
+        for xy in columns:
+            god = board[128 + xy]
+            god_owner = owner[god] if god >= 0 else -1
+            for c in (xy, xy + 64):
+                q = board[c]
+                if q >= 0 and (owner[q] == god_owner) != enh[q]:
+                    (lost if enh[q] else gained).append(q)
+        if lost or gained:
+            cells = self.cell
+            lost.sort(key=cells.__getitem__)
+            gained.sort(key=cells.__getitem__)
+            for q in lost:
+                enh[q] = False
+                events.append(_event("lost_enhancement", cell=CELL_NAMES[cells[q]],
+                                     piece=KIND_LETTERS[kinds[q]], player=owner[q]))
+            for q in gained:
+                enh[q] = True
+                events.append(_event("enhanced", cell=CELL_NAMES[cells[q]], piece=KIND_LETTERS[kinds[q]],
+                                     player=owner[q]))
+            self.enhanced = tuple(q for q in (*self.enhanced, *gained) if enh[q])
+        dropped_out = False
+        for q in lost:
+            c = self.cell[q]
+            if c >= 64 and (kinds[q] == MAGE or kinds[q] == APPRENTICE):
+                if board[c - 64] < 0:
+                    self._relocate(q, c - 64, "dropped", events)
+                else:
+                    self._remove(q, events, "dropped_out", "drop_out")
+                    dropped_out = True
+        for xy in columns:
+            q = board[xy]
+            if q >= 0 and enh[q] and (kinds[q] == MAGE or kinds[q] == APPRENTICE) and board[xy + 64] < 0:
+                self._relocate(q, xy + 64, "rose", events)
+        return dropped_out
+
+    def _relocate(self, q: int, to: int, kind: str, events: list[Event]) -> None:
+        frm = self.cell[q]
+        self.board[frm] = -1
+        self.board[to] = q
+        self.cell[q] = to
+        events.append(_event(kind, frm=CELL_NAMES[frm], to=CELL_NAMES[to], piece=KIND_LETTERS[self.t.kind[q]],
+                             player=self.owner[q]))
+
+    def _god_powers(self, columns: Iterable[int], events: list[Event]) -> tuple[bool, bool]:
+        """Outcome step 4 on ``columns``: enhanced Priests steal and enhanced Archmages destroy the enemy
+        non-King piece on the other layer (returns stole, destroyed)."""
+        board, owner, kinds, enh = self.board, self.owner, self.t.kind, self.enh
+        stole = destroyed = False
+        for xy in columns:
+            for c, other in ((xy, xy + 64), (xy + 64, xy)):
+                q = board[c]
+                if q < 0 or not enh[q] or (kinds[q] != PRIEST and kinds[q] != ARCHMAGE):
+                    continue
+                r = board[other]
+                if r < 0 or owner[r] == owner[q] or kinds[r] == KING or enh[r]:
+                    continue
+                if kinds[q] == PRIEST:
+                    owner[r] = owner[q]
+                    stole = True
+                    events.append(_event("stolen", cell=CELL_NAMES[other], piece=KIND_LETTERS[kinds[r]],
+                                         player=owner[r], by="god_power"))
+                else:
+                    self._remove(r, events, "destroyed", "god_power")
+                    destroyed = True
+        return stole, destroyed
+
+    def _check_end(self, changed: bool) -> None:
+        """Outcome step 6, then the no-progress house rule.
+
+        The piece checks run only after a steal or a destruction: nothing else can change them.
+        """
+        t = self.t
+        if changed:
+            cells = self.cell
+            for side in (0, 1):
+                if t.king[side] < 0 or cells[t.king[side]] < 0:
+                    self.winner, self.reason = 1 - side, "king_destroyed"
+                    return
+            has = [False, False]
+            kinds, owner = t.kind, self.owner
+            for pid in range(t.count):
+                if cells[pid] >= 0 and (kinds[pid] == ARCHMAGE or kinds[pid] == MAGE):
+                    has[owner[pid]] = True
+            if not has[0] and not has[1]:
+                self.winner, self.reason = None, "neither_has_archmage_or_mage"
+                return
+            if not has[0] or not has[1]:
+                self.winner, self.reason = (1 if not has[0] else 0), "no_archmage_or_mage"
+                return
+        if t.no_progress_limit is not None and self.no_progress >= t.no_progress_limit:
+            self.winner, self.reason = None, "no_progress"
+
+
+_TARGET_CELLS = {KING: KING_RING, PRIEST: PRIEST_CELLS, APPRENTICE: APPRENTICE_CELLS}
+_NO_TARGETS: tuple[tuple[int, ...], ...] = ((),) * 192
+"""Target cells of a piece that cannot attack (no strength left to spend)."""
+
+
+def _line_target(board: list[int], line: tuple[int, ...], owner: list[int], kinds: tuple[int, ...],
+                 enh: list[bool], me: int) -> bool:
+    """Whether the first piece along ``line`` may be attacked by an Archmage or Mage of ``me``:
+    an enemy, and not an immune (enhanced) King."""
+    for r in line:
+        q = board[r]
+        if q >= 0:
+            return owner[q] != me and (kinds[q] != KING or not enh[q])
+    return False
+"""Target cells in the ruled order for the attackers that hit fixed cells (Kings passed over)."""
+
+
+_CELL_KEYS = ("frm", "to", "cell", "attacker", "target")
+
+
+def _rows_in(events: list[Event]) -> set[int]:
+    """Rows (layer * 8 + rank) of every cell the events mention: each change of the cube has one."""
+    rows: set[int] = set()
+    for event in events:
+        data = event.data
+        for key in _CELL_KEYS:
+            name = data.get(key)
+            if name is not None:
+                rows.add(CELL_INDEX[name] >> 3)
+    return rows
+
+
+def _cell_words(cell: int) -> str:
+    return f"{CELL_NAMES[cell][1:]} ({LAYER_NAMES[layer_of(cell)]})"

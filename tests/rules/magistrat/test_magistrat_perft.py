@@ -1,0 +1,34 @@
+"""Perft counts from named positions (levels/magistrat/perft/*.json); a mismatch prints the breakdown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.resources import resource_path
+from game.rules.magistrat import MagiStratState
+from tests.rules.magistrat.perft import divide, perft
+
+PERFT_FILES = sorted(resource_path("levels", "magistrat", "perft").glob("*.json"))
+
+
+def test_perft_files_exist() -> None:
+    assert len(PERFT_FILES) >= 4
+
+
+@pytest.mark.parametrize("path", PERFT_FILES, ids=lambda p: p.stem)
+def test_perft(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    state = MagiStratState.from_position(data["position"])
+    depth = data["divide_depth"]
+    found = divide(state, depth)
+    if found != data["divide"]:
+        lines = [f"{action}: expected {data['divide'].get(action)}, found {found.get(action)}"
+                 for action in sorted(set(found) | set(data["divide"]))
+                 if found.get(action) != data["divide"].get(action)]
+        pytest.fail(f"{path.name}: perft({depth}) breakdown differs:\n" + "\n".join(lines))
+    for text, expected in data["depths"].items():
+        assert perft(state, int(text)) == expected, f"{path.name}: perft({text})"
+    assert sum(found.values()) == data["depths"][str(depth)]

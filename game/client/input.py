@@ -28,6 +28,7 @@ class Key(Enum):
     UNDO = "undo"
     MENU = "menu"
     TOGGLE_FULLSCREEN = "toggle_fullscreen"
+    HELP = "help"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,7 @@ _KEYS = {
     pygame.K_RIGHT: Key.RIGHT,
     pygame.K_F10: Key.MENU,
     pygame.K_F11: Key.TOGGLE_FULLSCREEN,
+    pygame.K_F1: Key.HELP,
 }
 
 

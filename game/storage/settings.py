@@ -34,6 +34,8 @@ class Settings:
     fullscreen: bool = False
     colour_blind: bool = False
     ui_scale: float = 1.0
+    contextual_tips: bool = True
+    """Explain a rule the first time it comes into play in a match."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some fields changed (values are validated like a loaded file)."""
@@ -59,6 +61,7 @@ def _validated(settings: Settings) -> Settings:
         fullscreen=bool(settings.fullscreen),
         colour_blind=bool(settings.colour_blind),
         ui_scale=scale,
+        contextual_tips=bool(settings.contextual_tips),
     )
 
 

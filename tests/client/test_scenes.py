@@ -10,11 +10,13 @@ import pytest
 from game.client.app import App, ClientOptions
 from game.client.input import Click, Key, KeyIntent
 from game.client.match.scenes import SaveSlotsScene
+from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
 from game.client.scenes.placeholders import ComingSoonScene, NewMatchScene
 from game.client.scenes.settings import SettingsScene
+from game.client.tutorial.menu import TutorialMenuScene
 from game.client.widgets import Button, Choice, Toggle
 from game.paths import saves_dir
 from game.storage.settings import load_settings, settings_path
@@ -33,9 +35,9 @@ def _press(app: App, key: Key, times: int = 1) -> None:
 
 EXPECTED = {
     "New match": NewMatchScene,
-    "Tutorial": ComingSoonScene,
+    "Tutorial": TutorialMenuScene,
     "Load": SaveSlotsScene,
-    "Rules": ComingSoonScene,
+    "Rules": RulesReferenceScene,
     "Settings": SettingsScene,
     "Credits": CreditsScene,
 }
@@ -52,11 +54,11 @@ def test_each_title_button_opens_its_scene_and_back_returns(app: App, label: str
     assert app.stack.top is title
 
 
-def test_the_placeholders_say_what_is_coming(app: App) -> None:
+def test_the_tutorial_lists_its_lessons(app: App) -> None:
     app.input.inject(Click(_button(app.stack.top, "Tutorial").rect.center))  # type: ignore[arg-type]
     frames(app)
     scene = app.stack.top
-    assert isinstance(scene, ComingSoonScene) and "next release" in scene.headline
+    assert isinstance(scene, TutorialMenuScene) and len(scene.lessons) >= 16
 
 
 def test_continue_is_disabled_until_an_autosave_exists(app: App) -> None:

@@ -24,6 +24,8 @@ from game.client.match.controller import MatchController, Played
 from game.client.match.log_panel import LogPanel
 from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
+from game.client.tutorial.progress import Progress
+from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup, Widget, draw_tooltip
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
@@ -72,6 +74,7 @@ class MageStoneMatchScene(Scene):
         self.tooltips: list[tuple[pygame.Rect, str]] = []
         self.clock = 0.0
         self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -101,6 +104,7 @@ class MageStoneMatchScene(Scene):
     def _on_played(self, played: Played) -> None:
         if played.kind == "action":
             self.animator.play(played.events)
+            self.tips.observe(played.events)
             self._count_dice(played)
             if any(e.kind == "dice_rolled" for e in played.events):
                 self.host.audio.play("dice")
@@ -228,6 +232,8 @@ class MageStoneMatchScene(Scene):
         if isinstance(intent, Hover):
             self.pointer = intent.pos
             self.rest = 0.0
+        if isinstance(intent, Click) and self.tips.click(intent.pos):
+            return
         if self.handover_to is not None:
             if isinstance(intent, Click) or (isinstance(intent, KeyIntent) and intent.key is Key.CONFIRM):
                 self.handover_to = None
@@ -428,6 +434,7 @@ class MageStoneMatchScene(Scene):
             self._banner(surface, banner)
         for button in self.popup:
             button.draw(surface)
+        self.tips.draw(surface, self.host.assets, (self.view.rect.centerx, self.view.rect.y + 110))
         if self.handover_to is not None:
             self._draw_handover(surface)
             return

@@ -12,7 +12,7 @@ from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
-from game.client.scenes.placeholders import ComingSoonScene, NewMatchScene
+from game.client.scenes.placeholders import NewMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Button, Widget
 
@@ -38,7 +38,7 @@ class TitleScene(MenuScene):
         entries: list[tuple[str, str, object, str] | None] = [
             ("Continue", "continue", self._continue, "" if has_autosave else "Nothing to continue yet"),
             ("New match", "combat", self._new_match, "Start a MageStone or MagiStrat match"),
-            ("Tutorial", "tutorial", self._tutorial, "Learn MageStone step by step"),
+            ("Tutorial", "tutorial", self._tutorial, "Learn MageStone and MagiStrat step by step"),
             None,
             ("Load", "load", self._load, "Open a saved match"),
             ("Rules", "rules", self._rules, "Read the rules of both games"),
@@ -82,13 +82,9 @@ class TitleScene(MenuScene):
         self.host.stack.push(NewMatchScene(self.host))
 
     def _tutorial(self) -> None:
-        self._soon(
-            "Tutorial",
-            "tutorial",
-            "The guided tutorial arrives in the next release",
-            "A short scripted MageStone match will teach movement, combat, MageStones and the "
-            "Rite of the Nexus, one step at a time.",
-        )
+        from game.client.tutorial.menu import open_tutorial
+
+        open_tutorial(self.host)
 
     def _load(self) -> None:
         from game.client.match.scenes import SaveSlotsScene
@@ -96,21 +92,15 @@ class TitleScene(MenuScene):
         self.host.stack.push(SaveSlotsScene(self.host))
 
     def _rules(self) -> None:
-        self._soon(
-            "Rules",
-            "rules",
-            "The illustrated rules arrive in the next release",
-            "A searchable reference for MageStone and MagiStrat, with diagrams of every move.",
-        )
+        from game.client.rules_reference.scene import RulesReferenceScene
+
+        self.host.stack.push(RulesReferenceScene(self.host))
 
     def _settings(self) -> None:
         self.host.stack.push(SettingsScene(self.host))
 
     def _credits(self) -> None:
         self.host.stack.push(CreditsScene(self.host))
-
-    def _soon(self, title: str, icon: str, headline: str, body: str) -> None:
-        self.host.stack.push(ComingSoonScene(self.host, title, icon, headline, body))
 
     def back(self) -> None:
         """Back on the title asks before quitting."""

@@ -20,6 +20,7 @@ ROWS = (
     ("fullscreen", "Fullscreen", "fullscreen"),
     ("palette", "Colour-blind-safe colours", "colour_blind"),
     ("ui-scale", "Interface size", "ui_scale"),
+    ("rules", "Contextual rule tips", "contextual_tips"),
 )
 
 
@@ -28,7 +29,7 @@ class SettingsScene(MenuScene):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.panel = pygame.Rect(240, 150, 800, 470)
+        self.panel = pygame.Rect(240, 140, 800, 500)
 
     def _row_rect(self, index: int) -> pygame.Rect:
         row_h = (self.panel.height - 40) // len(ROWS)
@@ -70,11 +71,12 @@ class SettingsScene(MenuScene):
                     font_size=self.px(16),
                 )
             else:
-                tooltip = (
-                    "Okabe–Ito colours that stay distinct with every kind of colour blindness."  # noqa: RUF001
-                    if key == "colour_blind"
-                    else "Also F11, or Alt+Enter."
-                )
+                tooltip = {
+                    "colour_blind": (
+                        "Okabe–Ito colours that stay distinct with every kind of colour blindness."  # noqa: RUF001
+                    ),
+                    "contextual_tips": "In a match, explain a rule the first time it comes into play.",
+                }.get(key, "Also F11, or Alt+Enter.")
                 widget = Toggle(
                     assets,
                     control,

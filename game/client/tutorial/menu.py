@@ -1,0 +1,110 @@
+"""The tutorial menu: every lesson of both games, with its status, opened or resumed with one click."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.client import decor, theme
+from game.client.scenes.base import Host
+from game.client.scenes.common import MenuScene
+from game.client.scenes.dialog import DialogScene
+from game.client.tutorial.lessons import Lesson, LessonError, load_lessons
+from game.client.tutorial.progress import Progress
+from game.client.widgets import Button, Choice, Widget
+
+GAME_TITLES = {"magestone": "MageStone", "magistrat": "MagiStrat"}
+STATUS_MARKS = {"completed": "completed", "in progress": "resume", "skipped": "skipped", "new": ""}
+
+
+def playable_at_table(game: str) -> bool:
+    """True when this build has a table that can host the game's lessons."""
+    return game == "magestone"
+
+
+class TutorialMenuScene(MenuScene):
+    """Lessons of one game at a time (switch with the choice at the top)."""
+
+    def __init__(self, host: Host, game: str = "magestone") -> None:
+        super().__init__(host)
+        self.game = game
+        self.progress = Progress.load()
+        self.problem = ""
+        self.lessons: list[Lesson] = []
+
+    def resume(self) -> None:
+        """Back from a lesson: statuses changed."""
+        self.progress = Progress.load()
+        self.layout()
+
+    def build(self) -> list[Widget]:
+        """The game choice, one button per lesson (two columns) and Back."""
+        assets = self.host.assets
+        try:
+            self.lessons = load_lessons(self.game)
+            self.problem = ""
+        except LessonError as error:
+            self.lessons, self.problem = [], str(error)
+        games = list(GAME_TITLES)
+        widgets: list[Widget] = [
+            Choice(
+                assets,
+                pygame.Rect(640 - 170, 126, 340, self.px(40)),
+                [GAME_TITLES[g] for g in games],
+                games.index(self.game),
+                self._switch,
+                font_size=self.px(17),
+            )
+        ]
+        playable = playable_at_table(self.game)
+        rows = (len(self.lessons) + 1) // 2
+        height = min(self.px(46), (720 - 300) // max(1, rows) - 6)
+        for index, lesson in enumerate(self.lessons):
+            column, row = divmod(index, rows)
+            status = self.progress.status(lesson.id)
+            button = Button(
+                assets,
+                pygame.Rect(150 + column * 500, 208 + row * (height + 6), 480, height),
+                f"{index + 1}. {lesson.title}",
+                partial(self._open, lesson),
+                icon="victory" if status == "completed" else "tutorial",
+                style="primary" if status == "in progress" else "menu",
+                font_size=self.px(16),
+                tooltip=lesson.summary,
+                detail=STATUS_MARKS[status] if playable else "rules only, table to come",
+            )
+            button.enabled = playable
+            widgets.append(button)
+        return [*widgets, self.back_button()]
+
+    def _switch(self, index: int) -> None:
+        self.game = list(GAME_TITLES)[index]
+        self.layout()
+
+    def _open(self, lesson: Lesson) -> None:
+        from game.client.tutorial.magestone_lesson import MageStoneLessonScene
+
+        saved = self.progress.runs.get(lesson.id)
+        self.host.stack.push(MageStoneLessonScene(self.host, lesson, self.progress, saved))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Header, completion count, and a notice when lessons failed to load."""
+        self.header(surface, "Tutorial", "tutorial", y=30)
+        done = sum(1 for lesson in self.lessons if lesson.id in self.progress.completed)
+        note = f"{done} of {len(self.lessons)} lessons completed"
+        if not playable_at_table(self.game):
+            note += " · these lessons open once the MagiStrat table is in this build"
+        decor.text(surface, self.host.assets, "ui", self.px(16), note, theme.TEXT_DIM, (640, 176), "midtop")
+        if self.problem:
+            decor.paragraph(
+                surface, self.host.assets, "ui", 16, self.problem, theme.DANGER, (200, 260), 880, centred=True
+            )
+
+
+def open_tutorial(host: Host) -> None:
+    """Push the tutorial menu (from the main menu)."""
+    try:
+        host.stack.push(TutorialMenuScene(host))
+    except LessonError as error:
+        host.stack.push(DialogScene(host, "Tutorial unavailable", str(error), icon="tutorial"))

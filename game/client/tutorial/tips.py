@@ -1,0 +1,186 @@
+"""Contextual tips: the first time a rule comes into play in a match, a short dismissible note.
+
+Tips are keyed by the rules' event kinds (both games), shown once per player (remembered in the
+tutorial progress file) and switched off with the ``contextual_tips`` setting. F1 opens the
+matching rules topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.client import decor, theme
+from game.client.tutorial.progress import Progress
+from game.rules.protocol import Event
+
+Matcher = Callable[[Mapping[str, Any]], bool]
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One tip: which event triggers it, what it says, and the rules topic behind it."""
+
+    id: str
+    event: str
+    title: str
+    text: str
+    topic: str
+    when: Matcher = lambda data: True
+
+
+def _tie(data: Mapping[str, Any]) -> bool:
+    return len(data.get("rolls", ())) > 1
+
+
+TIPS: tuple[Tip, ...] = (
+    Tip(
+        "tie",
+        "dice_rolled",
+        "A tie: roll again",
+        "Equal totals never decide a fight: every die is rolled again until one side is higher. "
+        "That is why one die against one die is exactly 50:50.",
+        "combat",
+        _tie,
+    ),
+    Tip(
+        "gravestone",
+        "gravestone_placed",
+        "A gravestone",
+        "A fallen Warrior leaves a gravestone while the shared bank lasts. A Priest that stops on it "
+        "raises a new Warrior.",
+        "falling",
+    ),
+    Tip(
+        "bank_empty",
+        "gravestone_not_placed",
+        "No gravestone",
+        "No gravestone this time: the bank is empty, the square is on the Nexus, or it already has one.",
+        "falling",
+    ),
+    Tip(
+        "siege",
+        "respawn_held",
+        "Under siege",
+        "An enemy stands on the base, so fallen Mages and Priests cannot respawn until it is clear. "
+        "A player with nothing on the board and no way back is eliminated.",
+        "falling",
+        lambda data: data.get("reason") == "siege",
+    ),
+    Tip(
+        "raised",
+        "warrior_raised",
+        "A Warrior rises",
+        "The Priest raised a Warrior and stepped back the way it came. The gravestone is gone for good.",
+        "priest",
+    ),
+    Tip(
+        "activated",
+        "stones_activated",
+        "Activated for good",
+        "Activated stones never turn back, even when dropped, spent or taken. They power the Mage's die: "
+        "d6 with 0 or 1, d12 with 2 or 3, d20 with 4 or more.",
+        "stones",
+    ),
+    Tip(
+        "bolt_blocked",
+        "bolt_blocked",
+        "Bolt blocked",
+        "Only a Mage can block a Bolt, by out-rolling the caster. Nothing bounces back; the stone lies on "
+        "the target's square.",
+        "sorcery",
+    ),
+    Tip(
+        "rite",
+        "rite_declared",
+        "The Rite has begun",
+        "Keep every enemy off the Nexus until play comes back round (twice with one rival, once with "
+        "three). One enemy on any Nexus square breaks it.",
+        "rite",
+    ),
+    Tip(
+        "enhanced",
+        "enhanced",
+        "Enhanced by a God",
+        "A piece under its own God is enhanced from the end of the turn: it cannot be stolen, and it gains "
+        "its God power or transforms.",
+        "gods",
+    ),
+    Tip(
+        "stolen",
+        "stolen",
+        "Stolen!",
+        "A stolen piece changes side in the outcome and keeps its remaining potential.",
+        "attacks",
+    ),
+    Tip(
+        "dropped_out",
+        "dropped_out",
+        "Dropped out of the cube",
+        "A transformed piece lost its God and fell, but the Ground cell below was taken: destroyed.",
+        "gods",
+    ),
+)
+
+
+class TipBox:
+    """The tip currently shown in a match (one at a time), fed with the events of each action."""
+
+    def __init__(self, progress: Progress, enabled: Callable[[], bool]) -> None:
+        self.progress = progress
+        self.enabled = enabled
+        self.current: Tip | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Show the first not-yet-seen tip these events trigger (when tips are on)."""
+        if not self.enabled():
+            return
+        for event in events:
+            for tip in TIPS:
+                if tip.event == event.kind and tip.id not in self.progress.tips_seen and tip.when(event.data):
+                    self.current = tip
+                    self.progress.see_tip(tip.id)
+                    return
+
+    def dismiss(self) -> None:
+        """Hide the tip."""
+        self.current = None
+
+    def click(self, pos: tuple[float, float]) -> bool:
+        """A click on the tip dismisses it; True when the click was used."""
+        if self.current is not None and self.rect.collidepoint(pos):
+            self.dismiss()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Any, anchor: tuple[int, int], width: int = 420) -> None:
+        """Draw the tip (if any) centred under ``anchor``."""
+        tip = self.current
+        if tip is None:
+            return
+        lines = decor.wrap(assets, "ui", 15, tip.text, width - 28)
+        self.rect = pygame.Rect(0, 0, width, 58 + 19 * len(lines))
+        self.rect.midtop = anchor
+        decor.blit_panel(surface, self.rect, radius=12, alpha=240)
+        pygame.draw.rect(surface, (120, 226, 255), self.rect, width=2, border_radius=12)
+        decor.text(
+            surface, assets, "title", 20, tip.title, theme.GOLD_BRIGHT, (self.rect.x + 14, self.rect.y + 8)
+        )
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            12,
+            "click to close · F1 rules",
+            theme.TEXT_DISABLED,
+            (self.rect.right - 12, self.rect.y + 12),
+            "topright",
+        )
+        for index, line in enumerate(lines):
+            decor.text(
+                surface, assets, "ui", 15, line, theme.TEXT, (self.rect.x + 14, self.rect.y + 38 + index * 19)
+            )

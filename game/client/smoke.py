@@ -82,10 +82,16 @@ def _tour(frames: int, screenshot: Path | None) -> int:
         if problem:
             print(f"smoke: MageStone match: {problem}", file=sys.stderr)
             return 1
+        problem = _magistrat_match(app)
+        if problem:
+            print(f"smoke: MagiStrat match: {problem}", file=sys.stderr)
+            return 1
         while app.frames < frames:
             _frames(app, 1)
-        print(f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}, "
-              "a MageStone match played, saved and reloaded")
+        print(
+            f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}, "
+            "a MageStone and a MagiStrat match played, saved and reloaded"
+        )
         return 0
     finally:
         app.shutdown()
@@ -121,6 +127,56 @@ def _magestone_match(app: App, goes: int = 4, max_frames: int = 3000) -> str:
             ended += 1
     if ended < goes:
         return f"only {ended} goes were played in {max_frames} frames"
+    try:
+        loaded = load_save(autosave_path())
+    except SaveError as error:
+        return str(error)
+    if loaded.match.state.position() != controller.state.position():
+        return "the reloaded autosave differs from the match"
+    app.stack.pop()
+    return ""
+
+
+def _magistrat_match(app: App, turns: int = 4, max_frames: int = 3000) -> str:
+    """Play a few MagiStrat turns (a preset formation; you play the first legal move by clicking the
+    piece and its destination, skipping any attack; the Normal AI replies), then check the autosave
+    reloads to the same position. Returns a problem or ''."""
+    import math
+
+    from game.client.magistrat.scene import MagiStratMatchScene
+    from game.client.match.controller import autosave_path
+    from game.client.match.seats import Seat
+    from game.client.match.session import new_controller, open_match
+    from game.rules.magistrat import Move
+    from game.storage.saves import SaveError, load_save
+
+    app.tweens.speed = math.inf
+    seats = [Seat("White"), Seat("Black", "normal", 1)]
+    controller = new_controller(app, "magistrat", {"setup": "preset:classic"}, seats, 5)
+    open_match(app, controller)
+    scene = app.stack.top
+    if not isinstance(scene, MagiStratMatchScene):
+        return "the table did not open"
+    played = 0
+    for _ in range(max_frames):
+        _frames(app, 1)
+        if controller.over:
+            break
+        if controller.human_to_act() and not scene.animator.busy:
+            if played >= turns:
+                break
+            action = controller.state.legal_actions()[0]
+            if isinstance(action, Move):
+                scene.click(scene.view.centre(action.frm))
+                scene.click(scene.view.centre(action.to))
+                pending = scene.input.pending
+                if pending is not None:
+                    scene.button("Skip attack" if pending.attack else "Move").activate()
+            else:
+                scene.pass_turn()
+            played += 1
+    if played < turns and not controller.over:
+        return f"only {played} turns were played in {max_frames} frames"
     try:
         loaded = load_save(autosave_path())
     except SaveError as error:

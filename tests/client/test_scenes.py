@@ -14,7 +14,7 @@ from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
-from game.client.scenes.placeholders import ComingSoonScene, NewMatchScene
+from game.client.scenes.placeholders import NewMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.tutorial.menu import TutorialMenuScene
 from game.client.widgets import Button, Choice, Toggle
@@ -96,7 +96,9 @@ def test_new_match_lets_the_player_choose_the_game(app: App) -> None:
     begin = next(w for w in scene.group.widgets if isinstance(w, Button) and w.label == "Begin match")
     app.input.inject(Click(begin.rect.center))
     frames(app)
-    assert isinstance(app.stack.top, ComingSoonScene) and "MagiStrat" in app.stack.top.headline
+    from game.client.magistrat.setup import MagiStratSetupScene
+
+    assert isinstance(app.stack.top, MagiStratSetupScene)
 
 
 def test_escape_on_the_title_asks_before_quitting(app: App) -> None:

@@ -155,6 +155,9 @@ class MatchController:
     """The suggested action for the human to act, once asked for and ready."""
     history: list[Played] = field(default_factory=list)
     """Every applied action of this session (the game-over summary reads it)."""
+    undo_across_turns: bool = False
+    """The take-back policy: False keeps undo within the human's go (games with dice); True lets a
+    human take back the opponent's reply and their own last turn (dice-free games such as MagiStrat)."""
 
     def __post_init__(self) -> None:
         self.queue: deque[Played] = deque()
@@ -215,23 +218,54 @@ class MatchController:
         """Parse notation and play it."""
         return self.play(self.state.parse_action(text))
 
+    def _undo_seat(self) -> int | None:
+        """Whose take-back an undo would be: the human to act, or (across turns, while a bot thinks)
+        the human who acted last."""
+        if self.human_to_act():
+            return self.seat_to_act()
+        if self.undo_across_turns and not self.over:
+            for entry in reversed(self.match.log):
+                if 0 <= entry.actor < len(self.seats) and not self.seats[entry.actor].is_ai:
+                    return entry.actor
+        return None
+
+    def _undo_count(self) -> int:
+        """How many logged actions one undo takes back (0: none allowed).
+
+        Within a go: the last action. Across turns: back to and including the requesting human's
+        own last action (the bot's replies after it go too), never below the undo floor.
+        """
+        seat = self._undo_seat()
+        if seat is None:
+            return 0
+        if not self.undo_across_turns:
+            return 1 if self.match.can_undo() else 0
+        floor = self.match.undo_floor(across_turns=True)
+        log = self.match.log
+        for index in range(len(log) - 1, floor - 1, -1):
+            if log[index].actor == seat:
+                return len(log) - index
+        return 0
+
     def can_undo(self) -> bool:
-        """True when a human to act may take back an action of this go (never across dice)."""
-        return self.human_to_act() and self.match.can_undo()
+        """True when the take-back policy allows an undo now (never across dice)."""
+        return self._undo_count() > 0
 
     def undo(self) -> bool:
-        """Take back the last action of the human to act; False when the policy forbids it."""
-        if not self.can_undo():
+        """Take back the last action of the human to act (or, across turns, the human's last turn and
+        the replies after it); False when the policy forbids it."""
+        count = self._undo_count()
+        if count == 0:
             return False
-        self.match.undo()
-        if self.history:
-            self.history.pop()
-        self.log.append(
-            LogLine(
-                self.seat_to_act(), f"{self.seats[self.seat_to_act()].name} takes back the last action", True
-            )
-        )
-        self._after_change(Played("undo", self.seat_to_act()))
+        seat = self._undo_seat()
+        assert seat is not None
+        for _ in range(count):
+            self.match.undo(across_turns=self.undo_across_turns)
+            if self.history:
+                self.history.pop()
+        what = "last turn" if self.undo_across_turns else "last action"
+        self.log.append(LogLine(seat, f"{self.seats[seat].name} takes back the {what}", True))
+        self._after_change(Played("undo", seat))
         return True
 
     def _after_change(self, played: Played) -> None:
@@ -340,11 +374,16 @@ class MatchController:
             seed if seed is not None else random.SystemRandom().getrandbits(31),
         )
         return MatchController(
-            fresh, list(self.seats), self.source, self.narrator, self.autosave_file, self.pace
+            fresh,
+            list(self.seats),
+            self.source,
+            self.narrator,
+            self.autosave_file,
+            self.pace,
+            undo_across_turns=self.undo_across_turns,
         )
 
     def close(self) -> None:
         """Stop asking the AI (the source belongs to whoever created it)."""
         if self.source is not None:
             self.source.cancel()
-

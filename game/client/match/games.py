@@ -27,14 +27,19 @@ class GameClient:
     """Draw a position into a rect without interaction (the replay viewer)."""
     summary: Callable[[MatchController], list[str]]
     """Game-over summary lines (goes, kills, stones...)."""
+    undo_across_turns: bool = False
+    """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
 
 
-_CLIENTS: dict[str, str] = {"magestone": "game.client.magestone:client"}
+_CLIENTS: dict[str, str] = {
+    "magestone": "game.client.magestone:client",
+    "magistrat": "game.client.magistrat:client",
+}
 _LOADED: dict[str, GameClient] = {}
 
 
 def register(game_id: str, target: str) -> None:
-    """Register a game's ``"module:function"`` returning its :class:`GameClient` (MagiStrat later)."""
+    """Register a game's ``"module:function"`` returning its :class:`GameClient`."""
     _CLIENTS[game_id] = target
     _LOADED.pop(game_id, None)
 

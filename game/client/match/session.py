@@ -9,7 +9,7 @@ from typing import Any
 
 from game.ai.worker import AiWorker
 from game.client.match.controller import PACE_SECONDS, MatchController, MoveSource, autosave_path
-from game.client.match.games import game_client
+from game.client.match.games import GameClient, game_client
 from game.client.match.seats import Seat, seats_from_texts
 from game.client.scenes.base import Host
 from game.rules.match import Match
@@ -29,27 +29,26 @@ def new_controller(
     if seed is None:
         seed = random.SystemRandom().getrandbits(31)
     match = Match(new_game(game_id, options), seed)
-    return _controller(host, match, seats, client.narrator() if client else None)
+    return _controller(host, match, seats, client)
 
 
 def controller_from_save(host: Host, loaded: LoadedSave) -> MatchController:
     """A controller continuing a loaded save (its log re-applied by the loader)."""
     client = game_client(loaded.match.state.game_id)
-    return _controller(
-        host, loaded.match, seats_from_texts(loaded.seats), client.narrator() if client else None
-    )
+    return _controller(host, loaded.match, seats_from_texts(loaded.seats), client)
 
 
-def _controller(host: Host, match: Match, seats: list[Seat], narrator: Any) -> MatchController:
+def _controller(host: Host, match: Match, seats: list[Seat], client: GameClient | None) -> MatchController:
     controller = MatchController(
         match,
         seats,
         make_source(),
         autosave_file=autosave_path(),
         pace=PACE_SECONDS.get(host.settings.animation_speed, 0.5),
+        undo_across_turns=client.undo_across_turns if client else False,
     )
-    if narrator is not None:
-        controller.narrator = narrator
+    if client is not None:
+        controller.narrator = client.narrator()
     return controller
 
 

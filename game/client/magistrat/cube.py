@@ -1,0 +1,135 @@
+"""Where every cell of the Étherean cube is drawn: the oblique stack and the flat side-by-side view.
+
+Pure geometry on the 1280x720 logical canvas (no pygame): each layer is an 8x8 grid drawn as a
+parallelogram (oblique) or a square (flat). Cell ``c = layer*64 + rank*8 + file`` as in the rules.
+White sits at rank 1, drawn nearest the viewer (the bottom edge of each layer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+AREA = (272.0, 8.0, 716.0, 690.0)
+"""The cube's part of the canvas: x, y, width, height."""
+LAYERS = 3
+FOCUS_DEPTH = 1.45
+"""How much taller (oblique) or wider (flat) the layer brought to the front is drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayerFrame:
+    """One layer's placement: origin (front-left corner of file a, rank 1), cell width, depth and shear."""
+
+    layer: int
+    x: float
+    y: float
+    cell_w: float
+    cell_h: float
+    shear: float
+    """Horizontal shift per rank (0 in the flat view)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeGeometry:
+    """The cube laid out in ``mode`` ("oblique" or "flat") with ``front`` (a layer or None) enlarged."""
+
+    mode: str = "oblique"
+    front: int | None = None
+
+    @property
+    def frames(self) -> tuple[LayerFrame, ...]:
+        """The three layers, Ground first."""
+        return _frames(self.mode, self.front)
+
+    def corners(self, cell: int) -> tuple[Point, Point, Point, Point]:
+        """The four drawn corners of a cell: front-left, front-right, back-right, back-left."""
+        frame = self.frames[cell >> 6]
+        file, rank = cell & 7, (cell >> 3) & 7
+        return (
+            _point(frame, file, rank),
+            _point(frame, file + 1, rank),
+            _point(frame, file + 1, rank + 1),
+            _point(frame, file, rank + 1),
+        )
+
+    def centre(self, cell: int) -> Point:
+        """The drawn centre of a cell."""
+        frame = self.frames[cell >> 6]
+        return _point(frame, (cell & 7) + 0.5, ((cell >> 3) & 7) + 0.5)
+
+    def layer_outline(self, layer: int) -> tuple[Point, Point, Point, Point]:
+        """The four corners of a whole layer."""
+        frame = self.frames[layer]
+        return (_point(frame, 0, 0), _point(frame, 8, 0), _point(frame, 8, 8), _point(frame, 0, 8))
+
+    def cell_at(self, pos: Point) -> int | None:
+        """The cell under a logical point, or None."""
+        for frame in self.frames:
+            rank = (frame.y - pos[1]) / frame.cell_h
+            if not 0 <= rank < 8:
+                continue
+            file = (pos[0] - frame.x - rank * frame.shear) / frame.cell_w
+            if 0 <= file < 8:
+                return frame.layer * 64 + int(rank) * 8 + int(file)
+        return None
+
+    def piece_size(self, cell: int) -> int:
+        """Icon size of a piece standing on ``cell``."""
+        frame = self.frames[cell >> 6]
+        return int(min(frame.cell_w * 0.82, frame.cell_h * (1.5 if frame.shear else 0.86)))
+
+
+def _point(frame: LayerFrame, file: float, rank: float) -> Point:
+    return frame.x + file * frame.cell_w + rank * frame.shear, frame.y - rank * frame.cell_h
+
+
+_CACHE: dict[tuple[str, int | None], tuple[LayerFrame, ...]] = {}
+
+
+def _frames(mode: str, front: int | None) -> tuple[LayerFrame, ...]:
+    key = (mode, front)
+    if key not in _CACHE:
+        _CACHE[key] = _oblique(front) if mode == "oblique" else _flat(front)
+    return _CACHE[key]
+
+
+def _weights(front: int | None) -> list[float]:
+    return [FOCUS_DEPTH if layer == front else 1.0 for layer in range(LAYERS)]
+
+
+def _oblique(front: int | None) -> tuple[LayerFrame, ...]:
+    """Ground at the bottom, Divine on top, separated by gaps; every layer shares its x mapping,
+    so a column of cells lines up vertically."""
+    x, y, _width, height = AREA
+    gap = 34.0
+    top_room = 26.0
+    weights = _weights(front)
+    unit = (height - top_room - 2 * gap) / (8 * sum(weights))
+    cell_w = 60.0
+    shear = 12.0 * min(1.0, unit / 22)
+    left = x + 36
+    frames: list[LayerFrame] = []
+    bottom = y + height
+    for layer in range(LAYERS):
+        depth = unit * weights[layer]
+        frames.append(LayerFrame(layer, left, bottom, cell_w, depth, shear))
+        bottom -= 8 * depth + gap
+    return tuple(frames)
+
+
+def _flat(front: int | None) -> tuple[LayerFrame, ...]:
+    """Three square boards left to right: Ground, High-born, Divine."""
+    x, y, width, height = AREA
+    gap = 16.0
+    weights = _weights(front)
+    unit = (width - 2 * gap) / (8 * sum(weights))
+    frames: list[LayerFrame] = []
+    left = x
+    for layer in range(LAYERS):
+        size = unit * weights[layer]
+        bottom = y + height / 2 + 4 * size + 20
+        frames.append(LayerFrame(layer, left, bottom, size, size, 0.0))
+        left += 8 * size + gap
+    return tuple(frames)

@@ -1,0 +1,84 @@
+"""MagiStrat's hooks for the shared match package: narrator, scenes, replay painter, summary."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.magistrat.cube import CubeGeometry
+from game.client.magistrat.model import CubeModel
+from game.client.magistrat.narrator import REASONS, MagiStratNarrator
+from game.client.magistrat.view import CubeView, Overlay
+from game.client.match.controller import MatchController
+from game.client.match.games import GameClient
+from game.client.scenes.base import Host, Scene
+from game.rules.magistrat import MagiStratState
+from game.rules.protocol import GameState
+
+_VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
+
+
+def _match_scene(host: Host, controller: MatchController) -> Scene:
+    from game.client.magistrat.scene import MagiStratMatchScene
+
+    return MagiStratMatchScene(host, controller)
+
+
+def _setup_scene(host: Host) -> Scene:
+    from game.client.magistrat.setup import MagiStratSetupScene
+
+    return MagiStratSetupScene(host)
+
+
+def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Draw a MagiStrat position (replays): the oblique cube in its usual place."""
+    assert isinstance(state, MagiStratState)
+    colours = theme.player_colours(host.settings.colour_blind)[:2]
+    key = (id(host.assets), colours)
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = CubeView(host.assets, (colours[0], colours[1]))
+        view.geometry = CubeGeometry("oblique")
+    view.draw(surface, CubeModel.from_state(state), Overlay(), None)
+
+
+def summary(controller: MatchController) -> list[str]:
+    """Headline (winner and how), then turns, and per side what was destroyed and stolen."""
+    state = controller.state
+    result = state.result()
+    names = [seat.name for seat in controller.seats]
+    if result is None:
+        headline = "Game over"
+    elif result.is_draw:
+        headline = f"Drawn by {REASONS.get(result.reason, result.reason)}"
+    else:
+        headline = f"{names[result.winners[0]]} wins by {REASONS.get(result.reason, result.reason)}"
+    destroyed = [0, 0]
+    stolen = [0, 0]
+    turns = 0
+    for played in controller.history:
+        if played.kind != "action" or "@" in played.notation:
+            continue
+        turns += 1
+        for event in played.events:
+            if event.kind in ("destroyed", "dropped_out") and 0 <= played.actor != event.data["player"]:
+                destroyed[played.actor] += 1
+            elif event.kind == "stolen":
+                stolen[event.data["player"]] += 1
+    lines = [headline, f"{turns} turns played this session"]
+    for index, name in enumerate(names):
+        lines.append(f"{name}: {destroyed[index]} enemy pieces destroyed, {stolen[index]} pieces stolen")
+    return lines
+
+
+def magistrat_client() -> GameClient:
+    """The MagiStrat entry of the registry (take-backs may cross turns: there are no dice)."""
+    return GameClient(
+        "MagiStrat",
+        MagiStratNarrator,
+        _match_scene,
+        _setup_scene,
+        paint_board,
+        summary,
+        undo_across_turns=True,
+    )

@@ -1,0 +1,799 @@
+"""The MagiStrat table: the cube, set-up and turns by mouse and keyboard, previews, HUD and log.
+
+Input -> :class:`TurnInput` (what a click means, previews) -> ``MatchController.play`` -> events ->
+:class:`Animator`. The HUD reads the live rules state; ``draw`` never changes anything.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+import pygame
+
+from game.client import decor, theme
+from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
+from game.client.magistrat.animation import Animator
+from game.client.magistrat.cube import CubeGeometry
+from game.client.magistrat.interaction import TurnInput, preview_lines
+from game.client.magistrat.model import CubeModel, Shown
+from game.client.magistrat.narrator import cell_words, kind_word
+from game.client.magistrat.view import CubeView, Overlay
+from game.client.match.controller import MatchController, Played
+from game.client.match.log_panel import LogPanel
+from game.client.match.scenes import GameOverScene, MatchMenuScene
+from game.client.scenes.base import Host, Scene
+from game.client.widgets import Button, Choice, FocusGroup, Widget, draw_tooltip
+from game.rules.magistrat import MagiStratState, Move, PieceView
+from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST
+from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
+
+LEFT = pygame.Rect(12, 14, 250, 692)
+RIGHT = pygame.Rect(998, 14, 270, 692)
+INFO = pygame.Rect(998, 14, 270, 250)
+LOG = pygame.Rect(998, 420, 270, 286)
+TOOLTIP_DELAY = 0.45
+FRONT_LABELS = ("All", "Ground", "High", "Divine")
+PIECE_RULES = {
+    KING: "King: 1 cell any way, or up/down. Attacks every enemy around it (10% of full per target); "
+    "only Archmages and Mages can hurt it.",
+    GOD: "God: slides along rows, columns and diagonals on Divine; enhances your pieces below it.",
+    ARCHMAGE: "Archmage: slides along row or column, or up/down. Attacks the first piece ahead and "
+    "behind (20%), chaining on through destroyed targets.",
+    PRIEST: "Priest: slides diagonally, or up/down. Attacks behind and below (10%); survivors are stolen.",
+    MAGE: "Mage: 1 or 2 cells forward/back (may jump). Attacks the first piece ahead in its column (33%).",
+    5: "Apprentice: 1 cell forward or diagonally forward. Attacks ahead and diagonally ahead (33%); "
+    "an attacker it survives is stolen.",
+}
+
+
+class MagiStratMatchScene(Scene):
+    """One MagiStrat match at the table: humans and bots in any mix."""
+
+    def __init__(self, host: Host, controller: MatchController) -> None:
+        self.host = host
+        self.controller = controller
+        state = controller.state
+        assert isinstance(state, MagiStratState)
+        self.state: MagiStratState = state
+        palette = theme.player_colours(host.settings.colour_blind)
+        self.colours = (palette[controller.seats[0].colour % 4], palette[controller.seats[1].colour % 4])
+        self.view = CubeView(host.assets, self.colours)
+        full_of = {kind: state.t.table.full(kind, 100) for kind in range(6)}
+        self.animator = Animator(
+            CubeModel.from_state(state), self._fresh_model, self.view.piece_anchor, full_of, host.tweens.speed
+        )
+        self.input = TurnInput(state)
+        self.group = FocusGroup([], host.audio)
+        self.log_panel = LogPanel(host.assets, LOG)
+        self.message = ""
+        self.message_age = 0.0
+        self.pointer: tuple[float, float] = (-1, -1)
+        self.hover: int | None = None
+        self.rest = 0.0
+        self.clock = 0.0
+        self._game_over_shown = False
+        self.tooltips: list[tuple[pygame.Rect, str]] = []
+        self._pieces_key = ""
+        self._pieces: list[PieceView] = []
+        self._wrapped: dict[tuple[str, int, str, int], list[str]] = {}
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Hook into the controller and lay out the buttons."""
+        self.controller.on_played.append(self._on_played)
+        self.input.refresh()
+        self.layout()
+
+    def exit(self) -> None:
+        """Stop the AI of this match."""
+        if self._on_played in self.controller.on_played:
+            self.controller.on_played.remove(self._on_played)
+        self.controller.close()
+        if self.controller.source is not None:
+            self.controller.source.close()
+
+    def resume(self) -> None:
+        """Settings may have changed the speed."""
+        self.animator.speed = self.host.tweens.speed
+        self.layout()
+
+    def _fresh_model(self) -> CubeModel:
+        return CubeModel.from_state(self.state)
+
+    def _on_played(self, played: Played) -> None:
+        if played.kind == "action":
+            self.animator.play(played.events)
+            kinds = {e.kind for e in played.events}
+            if kinds & {"destroyed", "dropped_out"}:
+                self.host.audio.play("fall")
+            else:
+                self.host.audio.play("step", 0.6)
+        else:
+            self.animator.reset()
+        self.input.refresh()
+        self.layout()
+
+    # -- view settings -----------------------------------------------------------------------------
+    @property
+    def geometry(self) -> CubeGeometry:
+        """The cube's current layout."""
+        return self.view.geometry
+
+    def set_view(self, mode: str | None = None, front: int | str | None = "keep") -> None:
+        """Switch oblique/flat and/or the layer brought to the front (None: all equal)."""
+        geometry = self.view.geometry
+        self.view.geometry = CubeGeometry(
+            mode or geometry.mode,
+            geometry.front if front == "keep" else front,  # type: ignore[arg-type]
+        )
+        self.layout()
+
+    def toggle_view(self) -> None:
+        """Oblique stack <-> flat side by side."""
+        self.set_view("flat" if self.geometry.mode == "oblique" else "oblique")
+
+    def cycle_front(self, delta: int) -> None:
+        """Bring the next layer to the front (All, Ground, High-born, Divine)."""
+        index = 0 if self.geometry.front is None else self.geometry.front + 1
+        index = (index + delta) % 4
+        self.set_view(front=None if index == 0 else index - 1)
+
+    # -- buttons -------------------------------------------------------------------------------------
+    def layout(self) -> None:
+        """View controls, the pending turn's Attack / Skip buttons and the match controls."""
+        assets = self.host.assets
+        human = self.controller.human_to_act()
+        widgets: list[Widget] = [
+            Choice(
+                assets,
+                pygame.Rect(LEFT.x + 10, LEFT.bottom - 96, LEFT.width - 20, 36),
+                list(FRONT_LABELS),
+                0 if self.geometry.front is None else self.geometry.front + 1,
+                lambda index: self.set_view(front=None if index == 0 else index - 1),
+                font_size=14,
+                tooltip="Bring one layer to the front (Left/Right arrows).",
+            ),
+            Button(
+                assets,
+                pygame.Rect(LEFT.x + 10, LEFT.bottom - 52, LEFT.width - 20, 38),
+                "Flat view" if self.geometry.mode == "oblique" else "Cube view",
+                self.toggle_view,
+                icon="cube",
+                font_size=16,
+                tooltip="Switch between the stacked cube and the three boards side by side.",
+            ),
+        ]
+        pending = self.input.pending if human else None
+        if pending is not None:
+            half = (INFO.width - 28) // 2
+            y = INFO.bottom - 50
+            if pending.attack is not None:
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(INFO.x + 10, y, half, 40),
+                        "Attack",
+                        partial(self._play, pending.attack),
+                        icon="combat",
+                        style="primary",
+                        font_size=17,
+                        tooltip="Move, then attack with the whole pattern (Enter).",
+                    )
+                )
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(INFO.x + 18 + half, y, half, 40),
+                        "Skip attack",
+                        partial(self._play, pending.plain),
+                        font_size=16,
+                        tooltip="Only move this turn.",
+                    )
+                )
+            else:
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(INFO.x + 10, y, half, 40),
+                        "Move",
+                        partial(self._play, pending.plain),
+                        style="primary",
+                        font_size=17,
+                        tooltip="Commit this move (Enter).",
+                    )
+                )
+                widgets.append(
+                    Button(
+                        assets,
+                        pygame.Rect(INFO.x + 18 + half, y, half, 40),
+                        "Cancel",
+                        self.cancel,
+                        font_size=16,
+                        tooltip="Choose another move (Esc).",
+                    )
+                )
+        half = (RIGHT.width - 8) // 2
+        passing = human and self.input.legal() == [self.state.parse_action("pass")]
+        controls = [
+            (
+                "Undo",
+                "undo",
+                self.undo,
+                self.controller.can_undo(),
+                "Take back your last turn (and the reply after it) — Ctrl+Z.",
+            ),
+            ("Hint", "rules", self.hint, human, "Ask the Hard AI what it would play here."),
+            (
+                "Pass" if passing else "Menu",
+                "continue" if passing else "settings",
+                self.pass_turn if passing else self.menu,
+                True,
+                "No legal move: pass the turn." if passing else "Save, load or leave (Esc).",
+            ),
+            (
+                "Menu" if passing else "Rules",
+                "settings" if passing else "rules",
+                self.menu if passing else self.rules,
+                True,
+                "Save, load or leave (Esc)." if passing else "The MagiStrat rules reference (F1).",
+            ),
+        ]
+        for index, (label, icon, command, enabled, tip) in enumerate(controls):
+            rect = pygame.Rect(RIGHT.x + (index % 2) * (half + 8), 322 + (index // 2) * 44, half, 38)
+            widgets.append(
+                Button(
+                    assets,
+                    rect,
+                    label,
+                    command,
+                    icon=icon,
+                    style="menu",
+                    font_size=16,
+                    tooltip=tip,
+                    enabled=enabled,
+                )
+            )
+        self.group.widgets = widgets
+        self.group.focus_index = None
+
+    def button(self, label: str) -> Button:
+        """A visible button by label (tests click it)."""
+        for widget in self.group.widgets:
+            if isinstance(widget, Button) and widget.label == label:
+                return widget
+        raise KeyError(label)
+
+    # -- commands ------------------------------------------------------------------------------------
+    def _play(self, action: object) -> None:
+        if not self.controller.human_to_act():
+            return
+        if self.state.is_legal(action):
+            self.controller.play(action)
+            self.say("")
+        else:
+            self.say("That is not possible now.")
+
+    def cancel(self) -> None:
+        """Drop the pending move or the selection."""
+        self.input.select(None)
+        self.layout()
+
+    def pass_turn(self) -> None:
+        """Pass (only offered when no move is legal)."""
+        self._play(self.state.parse_action("pass"))
+
+    def undo(self) -> None:
+        """Take back the human's last turn (and the reply after it)."""
+        self.animator.skip()
+        if self.controller.undo():
+            self.say("Taken back.")
+        else:
+            self.say("Nothing of yours to take back.")
+
+    def hint(self) -> None:
+        """Ask the AI for a suggestion."""
+        if self.controller.request_hint():
+            self.say("Thinking of a hint…")
+
+    def menu(self) -> None:
+        """Open the match menu."""
+        self.host.stack.push(MatchMenuScene(self.host, self.controller))
+
+    def rules(self) -> None:
+        """Open the rules reference (the app knows where it is)."""
+        opener = getattr(self.host, "open_rules", None)
+        if opener is not None:
+            opener()
+
+    def say(self, text: str) -> None:
+        """Show a short explanation in the status line."""
+        self.message = text
+        self.message_age = 0.0
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """Route pointer and keys: skip animations, buttons, then the cube."""
+        if isinstance(intent, Hover):
+            self.pointer = intent.pos
+            self.rest = 0.0
+            self.hover = self.view.cell_at(intent.pos)
+        if isinstance(intent, Click) and self.animator.busy:
+            self.animator.skip()
+            return
+        if isinstance(intent, KeyIntent) and self._key(intent.key):
+            return
+        if self.group.handle(intent):
+            return
+        if isinstance(intent, Click):
+            self.click(intent.pos)
+        elif isinstance(intent, Scroll) and LOG.collidepoint(self.pointer):
+            self.log_panel.scroll_by(intent.dy, len(self.controller.log))
+
+    def click(self, pos: tuple[float, float]) -> None:
+        """A click on the cube: place, select, choose a destination, or an explanation."""
+        cell = self.view.cell_at(pos)
+        if cell is None:
+            return
+        self.click_cell(cell)
+
+    def click_cell(self, cell: int) -> None:
+        """What a click on ``cell`` does."""
+        if not self.controller.human_to_act():
+            self.say("The game is over." if self.controller.over else "Wait: it is not your turn.")
+            return
+        outcome = self.input.click(cell)
+        if outcome.action is not None:
+            self._play(outcome.action)
+            return
+        self.say(outcome.message)
+        self.layout()
+
+    def _key(self, key: Key) -> bool:
+        """Board keys; False lets the buttons have the key."""
+        human = self.controller.human_to_act()
+        if key in (Key.NEXT, Key.PREV) and human and self.group.focused is None:
+            self.input.step_cursor(1 if key is Key.NEXT else -1)
+            return True
+        if key in (Key.LEFT, Key.RIGHT):
+            self.cycle_front(1 if key is Key.RIGHT else -1)
+            return True
+        if key is Key.CONFIRM and human and self.group.focused is None:
+            pending = self.input.pending
+            if pending is not None:
+                self._play(pending.attack or pending.plain)
+            elif self.input.cursor is not None:
+                self.click_cell(self.input.cursor)
+            return True
+        if key is Key.UNDO:
+            self.undo()
+            return True
+        if key is Key.HELP:
+            self.rules()
+            return True
+        if key is Key.BACK and (self.input.selected is not None or self.input.pending is not None):
+            self.cancel()
+            return True
+        if key in (Key.BACK, Key.MENU):
+            self.menu()
+            return True
+        return False
+
+    # -- frame ---------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, the AI and game over."""
+        self.clock += dt
+        self.view.clock = self.clock
+        self.rest += dt
+        self.message_age += dt
+        self.animator.speed = self.host.tweens.speed
+        self.animator.update(dt)
+        self.group.update(dt)
+        had_hint = self.controller.hint
+        self.controller.update(dt, self.animator.busy)
+        if self.controller.hint is not None and had_hint is None:
+            self.say("Hint: " + self.state.describe_action(self.controller.hint))
+        if self.controller.over and not self.animator.busy and not self._game_over_shown:
+            self._game_over_shown = True
+            self.host.audio.play("victory")
+            self.host.stack.push(GameOverScene(self.host, self.controller))
+
+    # -- cached reads --------------------------------------------------------------------------------
+    def pieces(self) -> list[PieceView]:
+        """The rules' pieces, read once per position (the HUD asks many times a frame)."""
+        key = self.state.position()
+        if key != self._pieces_key:
+            self._pieces_key = key
+            self._pieces = self.state.pieces()
+        return self._pieces
+
+    def wrap(self, role: str, size: int, text: str, width: int) -> list[str]:
+        """``decor.wrap`` with a cache (the panels re-wrap the same words every frame)."""
+        key = (role, size, text, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 400:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = decor.wrap(self.host.assets, role, size, text, width)
+        return lines
+
+    # -- HUD words (tests read these) ----------------------------------------------------------------
+    def turn_title(self) -> str:
+        """Whose turn, or the result."""
+        if self.controller.over:
+            result = self.state.result()
+            if result is None or result.is_draw:
+                return "Drawn"
+            return f"{self.controller.seats[result.winners[0]].name} wins"
+        seat = self.controller.seat_to_act()
+        name = self.controller.seats[seat].name
+        if self.state.in_setup():
+            kind = self.state.next_placement()
+            return f"{name} places the {kind_word(kind or 0)}"
+        return f"{name} to move"
+
+    def offensive(self, side: int) -> int:
+        """Archmages and Mages (a transformed Mage counts) ``side`` controls."""
+        return sum(1 for p in self.pieces() if p.owner == side and p.kind in (ARCHMAGE, MAGE))
+
+    def king(self, side: int) -> tuple[int, int, bool] | None:
+        """The King's remaining and full potential and enhancement, or None if not placed."""
+        for piece in self.pieces():
+            if piece.kind == KING and piece.owner == side:
+                return piece.remaining, piece.full, piece.enhanced
+        return None
+
+    def to_place(self, side: int) -> dict[int, int]:
+        """Set-up pieces still to place by ``side``, by type."""
+        counts: dict[int, int] = {}
+        for step in range(self.state.step, SETUP_STEPS):
+            if step % 2 == side:
+                kind = PLACEMENT_ORDER[step // 2]
+                counts[kind] = counts.get(kind, 0) + 1
+        return counts
+
+    def hud_lines(self) -> list[str]:
+        """The HUD's words: the turn, each side, the no-progress counter and obligations."""
+        lines = [self.turn_title()]
+        for side in (0, 1):
+            seat = self.controller.seats[side]
+            king = self.king(side)
+            king_text = "King not placed" if king is None else f"King {king[0]}/{king[1]}"
+            if king is not None and king[2]:
+                king_text += " (enhanced, immune)"
+            lines.append(f"{seat.name} ({seat.label}): {self.offensive(side)} offensive pieces, {king_text}")
+            if self.state.in_setup():
+                left = self.to_place(side)
+                if left:
+                    lines.append(
+                        f"{seat.name} to place: " + ", ".join(f"{n} {kind_word(k)}" for k, n in left.items())
+                    )
+        if not self.state.in_setup():
+            limit = self.state.options().get("no_progress_limit")
+            if limit:
+                lines.append(f"No progress: {self.state.no_progress} of {limit} turns")
+        if self.state.king_must_move():
+            lines.append("Your King is enhanced: it must move this turn")
+        pending = self.input.pending
+        if pending is not None:
+            lines.append(self.pending_title())
+            lines.extend(preview_lines(pending.shown.events, [s.name for s in self.controller.seats]))
+        if self.message and self.message_age < 6:
+            lines.append(self.message)
+        return lines
+
+    def pending_title(self) -> str:
+        """The pending move in words."""
+        pending = self.input.pending
+        assert pending is not None
+        move = pending.plain
+        piece = self.state.piece_at(move.frm)
+        name = kind_word(piece.kind) if piece else "Piece"
+        title = f"{name} {cell_words(move.frm)} → {cell_words(move.to)}"
+        if pending.attack is None:
+            return title + " (no target to attack)"
+        return title + ": attack?"
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def overlay(self) -> Overlay:
+        """What to highlight this frame."""
+        human = self.controller.human_to_act() and not self.animator.busy
+        overlay = Overlay(hover=self.hover)
+        if human:
+            if self.state.in_setup():
+                overlay.placements = self.input.placement_cells()
+            elif self.input.selected is not None:
+                overlay.selected = self.input.selected
+                overlay.destinations = {c: a is not None for c, a in self.input.destinations().items()}
+            overlay.marks = self.input.marks()
+            overlay.cursor = self.input.cursor
+            if self.input.pending is not None:
+                move = self.input.pending.plain
+                overlay.pending_to = move.to
+                overlay.destinations = {}
+                mover = self.animator.model.pieces.get(move.frm)
+                if mover is not None:
+                    overlay.ghost = (mover, move.to)
+            if self.state.king_must_move():
+                king = next(p.cell for p in self.pieces() if p.kind == KING and p.owner == self.state.side)
+                overlay.must_move = king
+            hint = self.controller.hint
+            if isinstance(hint, Move):
+                overlay.hint = (hint.frm, hint.to)
+        if self.controller.history and not self.animator.busy:
+            last = self.controller.history[-1].notation
+            try:
+                action = self.state.parse_action(last)
+            except ValueError:
+                action = None
+            if isinstance(action, Move):
+                overlay.last = (action.frm, action.to)
+        return overlay
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, cube, HUD, side panel, log and tooltip."""
+        surface.blit(decor.background(), (0, 0))
+        self.tooltips = []
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self._draw_left(surface)
+        self._draw_info(surface)
+        colours = list(self.colours)
+        self.log_panel.draw(surface, self.controller.log, colours)
+        self.group.draw(surface)
+        tip = self._tooltip()
+        if tip:
+            draw_tooltip(surface, self.host.assets, tip, self.pointer)
+
+    def _draw_left(self, surface: pygame.Surface) -> None:
+        assets = self.host.assets
+        decor.blit_panel(surface, LEFT, radius=12, alpha=205, shadow=0)
+        seat = self.controller.seat_to_act()
+        colour = self.colours[seat] if seat >= 0 else theme.GOLD
+        lines = self.wrap("title", 24, self.turn_title(), LEFT.width - 24)
+        y = LEFT.y + 8
+        for line in lines[:2]:
+            decor.text(surface, assets, "title", 24, line, colour, (LEFT.x + 12, y), shadow=True)
+            y += 28
+        if self.controller.thinking:
+            for i in range(3):
+                phase = 0.5 + 0.5 * math.sin(self.clock * 6 - i * 0.8)
+                pygame.draw.circle(
+                    surface, theme.mix(theme.PANEL, colour, phase), (LEFT.right - 40 + i * 12, LEFT.y + 22), 4
+                )
+        y += 6
+        for side in (0, 1):
+            y = self._side_block(surface, side, y) + 10
+        if not self.state.in_setup():
+            limit = self.state.options().get("no_progress_limit")
+            if limit:
+                text = f"No progress: {self.state.no_progress} of {limit}"
+                rect = decor.text(
+                    surface,
+                    assets,
+                    "ui_semibold",
+                    15,
+                    text,
+                    theme.DANGER if self.state.no_progress > limit * 0.8 else theme.TEXT_DIM,
+                    (LEFT.x + 12, y),
+                )
+                self.tooltips.append(
+                    (
+                        rect,
+                        "House rule: 100 turns in a row without any piece losing potential "
+                        "is a draw. Steals and passes are not progress.",
+                    )
+                )
+                y += 24
+        if self.state.king_must_move():
+            for line in self.wrap(
+                "ui_bold",
+                15,
+                "Your King is enhanced: it must move this turn, and not under one of your Gods.",
+                LEFT.width - 24,
+            ):
+                decor.text(surface, assets, "ui_bold", 15, line, theme.DANGER, (LEFT.x + 12, y))
+                y += 19
+        decor.text(
+            surface,
+            assets,
+            "ui_semibold",
+            14,
+            "Bring to front",
+            theme.TEXT_DIM,
+            (LEFT.x + 12, LEFT.bottom - 118),
+        )
+
+    def _side_block(self, surface: pygame.Surface, side: int, y: int) -> int:
+        assets = self.host.assets
+        seat = self.controller.seats[side]
+        colour = self.colours[side]
+        box = pygame.Rect(LEFT.x + 6, y, LEFT.width - 12, 0)
+        pygame.draw.circle(surface, colour, (box.x + 14, y + 12), 9)
+        pygame.draw.circle(surface, theme.INK, (box.x + 14, y + 12), 9, 2)
+        decor.text(surface, assets, "ui_bold", 17, f"{seat.name}", colour, (box.x + 30, y + 2))
+        decor.text(surface, assets, "ui", 14, seat.label, theme.TEXT_DIM, (box.right - 8, y + 4), "topright")
+        y += 28
+        king = self.king(side)
+        icon = assets.icon("king", 20, colour)
+        surface.blit(icon, (box.x + 6, y))
+        if king is None:
+            decor.text(surface, assets, "ui", 14, "King not placed yet", theme.TEXT_DIM, (box.x + 32, y + 2))
+        else:
+            bar = pygame.Rect(box.x + 32, y + 5, 120, 10)
+            pygame.draw.rect(surface, theme.INK, bar.inflate(4, 4), border_radius=4)
+            fill = bar.copy()
+            fill.width = round(bar.width * king[0] / max(1, king[1]))
+            pygame.draw.rect(
+                surface, theme.mix(theme.DANGER, colour, king[0] / max(1, king[1])), fill, border_radius=3
+            )
+            decor.text(
+                surface, assets, "ui_semibold", 14, f"{king[0]}/{king[1]}", theme.TEXT, (bar.right + 8, y + 1)
+            )
+            if king[2]:
+                decor.text(
+                    surface, assets, "ui_bold", 12, "ENHANCED · IMMUNE", (255, 236, 160), (box.x + 32, y + 18)
+                )
+                y += 14
+        self.tooltips.append(
+            (
+                pygame.Rect(box.x, y, box.width, 22),
+                "The King's remaining magic potential. Destroy the enemy King to win.",
+            )
+        )
+        y += 26
+        offensive = self.offensive(side)
+        surface.blit(assets.icon("archmage", 20, colour), (box.x + 6, y))
+        decor.text(
+            surface,
+            assets,
+            "ui_semibold",
+            14,
+            f"{offensive} offensive pieces",
+            theme.DANGER if offensive <= 2 else theme.TEXT,
+            (box.x + 32, y + 2),
+        )
+        self.tooltips.append(
+            (
+                pygame.Rect(box.x, y, box.width, 22),
+                "Archmages and Mages this side controls. None left loses the game (both none: a draw).",
+            )
+        )
+        y += 26
+        if self.state.in_setup():
+            left = self.to_place(side)
+            x = box.x + 6
+            for kind, count in left.items():
+                surface.blit(assets.icon(("king", "god", "archmage", "priest")[kind], 20, colour), (x, y))
+                decor.text(surface, assets, "ui_bold", 14, f"x{count}", theme.TEXT, (x + 22, y + 2))
+                x += 56
+            if left:
+                self.tooltips.append(
+                    (
+                        pygame.Rect(box.x, y, box.width, 22),
+                        "Pieces still to place: King, then Priests, Archmages, Gods.",
+                    )
+                )
+                y += 26
+        return y
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        assets = self.host.assets
+        decor.blit_panel(surface, INFO, radius=12, alpha=215, shadow=0)
+        x, y = INFO.x + 12, INFO.y + 8
+        width = INFO.width - 24
+        pending = self.input.pending if self.controller.human_to_act() else None
+        if pending is not None:
+            title = self.pending_title()
+            lines = preview_lines(pending.shown.events, [s.name for s in self.controller.seats])
+            heading_colour = theme.GOLD
+        else:
+            title, lines, heading_colour = self._info_text()
+        for line in self.wrap("ui_bold", 16, title, width)[:3]:
+            decor.text(surface, assets, "ui_bold", 16, line, heading_colour, (x, y))
+            y += 20
+        y += 4
+        limit = INFO.bottom - (60 if pending is not None else 8)
+        for text in lines:
+            warn = text.startswith("WARNING")
+            for line in self.wrap("ui_bold" if warn else "ui", 14, text, width):
+                if y + 17 > limit:
+                    break
+                decor.text(
+                    surface,
+                    assets,
+                    "ui_bold" if warn else "ui",
+                    14,
+                    line,
+                    theme.DANGER if warn else theme.TEXT,
+                    (x, y),
+                )
+                y += 17
+        if self.message and self.message_age < 6:
+            msg_y = INFO.bottom + 10
+            for line in self.wrap("ui_semibold", 14, self.message, RIGHT.width - 8)[:3]:
+                decor.text(
+                    surface,
+                    assets,
+                    "ui_semibold",
+                    14,
+                    line,
+                    theme.GOLD_BRIGHT,
+                    (RIGHT.centerx, msg_y),
+                    "midtop",
+                )
+                msg_y += 17
+        elif self.controller.notice:
+            decor.text(
+                surface,
+                assets,
+                "ui_semibold",
+                13,
+                self.controller.notice[:44],
+                theme.DANGER,
+                (RIGHT.centerx, INFO.bottom + 10),
+                "midtop",
+            )
+
+    def _info_text(self) -> tuple[str, list[str], tuple[int, int, int]]:
+        if self.controller.over:
+            return "Game over", [], theme.GOLD
+        if not self.controller.human_to_act():
+            return "The AI is thinking…", ["Click anywhere to skip animations."], theme.TEXT_DIM
+        if self.state.in_setup():
+            kind = self.state.next_placement() or 0
+            where = {
+                KING: "a green cell on High-born, in your first three ranks",
+                GOD: "any green cell on the Divine layer",
+            }.get(kind, "a green cell on High-born or Ground, in your first three ranks")
+            return f"Place your {kind_word(kind)}", [f"Click {where}.", PIECE_RULES[kind]], theme.GOLD
+        selected = self.input.selected
+        if selected is not None:
+            piece = self.state.piece_at(selected)
+            assert piece is not None
+            title = f"{kind_word(piece.acting_kind)} on {cell_words(selected)}"
+            if piece.acting_kind != piece.kind:
+                title = f"{kind_word(piece.kind)} acting as {title}"
+            return (
+                title,
+                [
+                    f"Potential {piece.remaining}/{piece.full}" + (" · enhanced" if piece.enhanced else ""),
+                    PIECE_RULES[piece.acting_kind],
+                    "Blue: move only. Red: the move can attack. Click one to preview.",
+                ],
+                theme.GOLD,
+            )
+        return (
+            "Your turn",
+            [
+                "Click one of your pieces to see its moves (Tab / arrows and Enter work too).",
+                "Hover a piece for its potential; the column line shows the cells above and below.",
+            ],
+            theme.GOLD,
+        )
+
+    def _tooltip(self) -> str:
+        if self.rest < TOOLTIP_DELAY:
+            return ""
+        tip = self.group.tooltip()
+        if tip is not None:
+            return tip[0]
+        for rect, text in self.tooltips:
+            if rect.collidepoint(self.pointer):
+                return text
+        if self.hover is not None:
+            return self.cell_tooltip(self.hover)
+        return ""
+
+    def cell_tooltip(self, cell: int) -> str:
+        """What stands on a cell (or which layer it is)."""
+        piece: Shown | None = self.animator.model.pieces.get(cell)
+        where = cell_words(cell)
+        if piece is None:
+            return f"{where} (empty)"
+        name = self.controller.seats[piece.owner].name
+        text = f"{name}'s {kind_word(piece.kind)} on {where}"
+        if piece.kind != GOD:
+            text += f" — potential {piece.remaining}/{piece.full}"
+        if piece.enhanced:
+            text += f"; enhanced{' as ' + kind_word(piece.acting) if piece.acting != piece.kind else ''}"
+        return text

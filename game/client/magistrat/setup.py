@@ -1,0 +1,180 @@
+"""MagiStrat match set-up: who plays White and Black (human or an AI level), the piece-quality
+handicap, and how the pieces are set up (by hand, a preset formation, or random).
+
+One click on Start plays the default: you (White) against a Normal AI, placing by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pygame
+
+from game.client import decor, theme
+from game.client.match.seats import Seat
+from game.client.match.session import new_controller, open_match
+from game.client.scenes.base import Host
+from game.client.scenes.common import MenuScene
+from game.client.widgets import Button, Choice, Widget
+from game.rules.magistrat.data import formation_names
+
+WHO = ("human", "easy", "normal", "hard")
+WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
+QUALITIES = (80, 90, 100, 110, 120)
+MODES = ("manual", "preset", "random")
+MODE_LABELS = ("By hand", "Formation", "Random")
+SIDES = ("White", "Black")
+
+
+class MagiStratSetupScene(MenuScene):
+    """Seats, quality, set-up mode (and formation), then Start."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.who = ["human", "normal"]
+        for index, text in enumerate((host.options.seats or [])[:2]):
+            self.who[index] = text if text in WHO else "human"
+        self.quality = [100, 100]
+        self.mode = "manual"
+        self.formations = formation_names()
+        self.formation = [0, 0]
+        self.seed = host.options.seed
+
+    def build(self) -> list[Widget]:
+        """One row per side (who, quality), the set-up mode, formations, Back and Start."""
+        assets = self.host.assets
+        widgets: list[Widget] = []
+        for side in (0, 1):
+            y = 190 + side * 110
+            widgets.append(
+                Choice(
+                    assets,
+                    pygame.Rect(470, y, 460, 40),
+                    list(WHO_LABELS),
+                    WHO.index(self.who[side]),
+                    partial(self._set_who, side),
+                    font_size=16,
+                    tooltip="A person at this screen, or the AI at a level.",
+                )
+            )
+            widgets.append(
+                Choice(
+                    assets,
+                    pygame.Rect(470, y + 48, 460, 36),
+                    [f"{q}%" for q in QUALITIES],
+                    QUALITIES.index(self.quality[side]),
+                    partial(self._set_quality, side),
+                    font_size=15,
+                    tooltip="Piece quality: scales every full magic potential of this side (a handicap).",
+                )
+            )
+        widgets.append(
+            Choice(
+                assets,
+                pygame.Rect(470, 420, 460, 40),
+                list(MODE_LABELS),
+                MODES.index(self.mode),
+                self._set_mode,
+                font_size=16,
+                tooltip="Place King, Priests, Archmages and Gods yourselves, use a preset, or random.",
+            )
+        )
+        if self.mode == "preset":
+            labels = [name.title() for name in self.formations]
+            for side in (0, 1):
+                widgets.append(
+                    Choice(
+                        assets,
+                        pygame.Rect(470 + side * 236, 472, 224, 36),
+                        labels,
+                        self.formation[side],
+                        partial(self._set_formation, side),
+                        font_size=14,
+                        tooltip=f"{SIDES[side]}'s preset formation.",
+                    )
+                )
+        back = self.back_button()
+        back.rect.right = 630
+        back.style = "menu"
+        start = Button(
+            assets,
+            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
+            "Start",
+            self.start,
+            icon="cube",
+            style="primary",
+            font_size=self.px(20),
+        )
+        return [*widgets, back, start]
+
+    def _set_who(self, side: int, index: int) -> None:
+        self.who[side] = WHO[index]
+
+    def _set_quality(self, side: int, index: int) -> None:
+        self.quality[side] = QUALITIES[index]
+
+    def _set_mode(self, index: int) -> None:
+        self.mode = MODES[index]
+        self.layout()
+
+    def _set_formation(self, side: int, index: int) -> None:
+        self.formation[side] = index
+
+    def options(self) -> dict[str, object]:
+        """The rules options for the chosen set-up."""
+        setup = self.mode
+        if self.mode == "preset":
+            setup = f"preset:{self.formations[self.formation[0]]}/{self.formations[self.formation[1]]}"
+        options: dict[str, object] = {
+            "setup": setup,
+            "quality": {"white": self.quality[0], "black": self.quality[1]},
+        }
+        if self.mode == "random":
+            options["setup_seed"] = (
+                self.seed if self.seed is not None else random.SystemRandom().getrandbits(31)
+            )
+        return options
+
+    def seats(self) -> list[Seat]:
+        """White and Black."""
+        return [Seat(SIDES[side], self.who[side], side) for side in (0, 1)]
+
+    def start(self) -> None:
+        """Create the match and open the table in place of this scene."""
+        controller = new_controller(self.host, "magistrat", self.options(), self.seats(), self.seed)
+        controller.autosave()
+        open_match(self.host, controller, replace=True)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Header and row labels."""
+        assets = self.host.assets
+        self.header(surface, "MagiStrat match", "cube")
+        palette = theme.player_colours(self.host.settings.colour_blind)
+        for side in (0, 1):
+            y = 210 + side * 110
+            pygame.draw.circle(surface, palette[side], (300, y), 12)
+            pygame.draw.circle(surface, theme.INK, (300, y), 12, 2)
+            decor.text(surface, assets, "ui_semibold", 20, SIDES[side], theme.TEXT, (322, y), "midleft")
+            decor.text(surface, assets, "ui", 16, "Piece quality", theme.TEXT_DIM, (450, y + 56), "midright")
+        decor.text(surface, assets, "ui_semibold", 19, "Set-up", theme.TEXT, (450, 440), "midright")
+        if self.mode == "preset":
+            decor.text(surface, assets, "ui", 16, "Formations", theme.TEXT_DIM, (450, 490), "midright")
+        note = {
+            "manual": "Mages and Apprentices stand ready; then each side places King, Priests, Archmages "
+            "and Gods in turn, White first.",
+            "preset": "Both sides start from the chosen formations (White's left, Black's right).",
+            "random": "Every placement is drawn at random (seeded).",
+        }[self.mode]
+        decor.paragraph(surface, assets, "ui", 15, note, theme.TEXT_DIM, (340, 530), 600, centred=True)
+        seed = "random" if self.seed is None else str(self.seed)
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            14,
+            f"White moves first · seed: {seed} (--seed on the command line)",
+            theme.TEXT_DISABLED,
+            (640, 590),
+            "midtop",
+        )

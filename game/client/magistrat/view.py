@@ -1,0 +1,400 @@
+"""Drawing the Étherean cube: layers (cached), highlights, the column line, glowing pieces,
+attack beams, steals, enhancement flares and falling pieces. ``draw`` never changes state."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import decor, theme
+from game.client.assets import Assets
+from game.client.magistrat.animation import Animator
+from game.client.magistrat.cube import CubeGeometry, Point
+from game.client.magistrat.interaction import Mark
+from game.client.magistrat.model import CubeModel, Shown
+from game.client.theme import Colour
+from game.rules.magistrat.board import FILES, KIND_NAMES, LAYER_NAMES
+
+LAYER_TINTS: tuple[Colour, Colour, Colour] = ((58, 46, 40), (44, 40, 78), (70, 62, 30))
+"""Ground (earth), High-born (violet), Divine (gold)."""
+GOD_LIGHT = (255, 236, 160)
+GLOW_LEVELS = 8
+
+
+@dataclass
+class Overlay:
+    """What the table wants highlighted this frame."""
+
+    hover: int | None = None
+    selected: int | None = None
+    destinations: dict[int, bool] = field(default_factory=dict)
+    """Destination cell -> whether the move there can attack."""
+    placements: list[int] = field(default_factory=list)
+    marks: dict[int, Mark] = field(default_factory=dict)
+    cursor: int | None = None
+    last: tuple[int, ...] = ()
+    hint: tuple[int, ...] = ()
+    pending_to: int | None = None
+    must_move: int | None = None
+    ghost: tuple[Shown, int] | None = None
+    """The piece of a pending move, drawn translucent at its destination."""
+
+
+class CubeView:
+    """Paints the cube for one geometry; caches the static layers and the piece sprites."""
+
+    def __init__(self, assets: Assets, colours: tuple[Colour, Colour]) -> None:
+        self.assets = assets
+        self.colours = colours
+        self.geometry = CubeGeometry()
+        self.clock = 0.0
+        self._layers: dict[CubeGeometry, pygame.Surface] = {}
+        self._sprites: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self._glows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    # -- geometry shortcuts -------------------------------------------------------------------------
+    def cell_at(self, pos: Point) -> int | None:
+        """The cell under a logical point."""
+        return self.geometry.cell_at(pos)
+
+    def centre(self, cell: int) -> Point:
+        """Drawn centre of a cell."""
+        return self.geometry.centre(cell)
+
+    def piece_anchor(self, cell: int) -> Point:
+        """Where a piece on ``cell`` is drawn (its icon centre, standing on the cell)."""
+        x, y = self.geometry.centre(cell)
+        lift = self.geometry.piece_size(cell) * (0.3 if self.geometry.mode == "oblique" else 0.0)
+        return x, y - lift
+
+    # -- static layers ------------------------------------------------------------------------------
+    def _layer_surface(self) -> pygame.Surface:
+        geometry = self.geometry
+        cached = self._layers.get(geometry)
+        if cached is not None:
+            return cached
+        surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        assets = self.assets
+        for layer in range(3):
+            tint = LAYER_TINTS[layer]
+            outline = geometry.layer_outline(layer)
+            shadow = [(x + 6, y + 8) for x, y in outline]
+            pygame.draw.polygon(surface, (0, 0, 0, 90), shadow)
+            for cell in range(layer * 64, layer * 64 + 64):
+                light = ((cell & 7) + (cell >> 3)) % 2 == 0
+                colour = theme.mix(tint, (235, 225, 200), 0.16 if light else 0.02)
+                pygame.draw.polygon(surface, (*colour, 225), geometry.corners(cell))
+            for i in range(9):
+                for a, b in (((i, 0), (i, 8)), ((0, i), (8, i))):
+                    frame = geometry.frames[layer]
+                    p = (frame.x + a[0] * frame.cell_w + a[1] * frame.shear, frame.y - a[1] * frame.cell_h)
+                    q = (frame.x + b[0] * frame.cell_w + b[1] * frame.shear, frame.y - b[1] * frame.cell_h)
+                    edge = i in (0, 8)
+                    pygame.draw.line(
+                        surface,
+                        (*theme.mix(tint, theme.GOLD, 0.7 if edge else 0.25), 255),
+                        p,
+                        q,
+                        2 if edge else 1,
+                    )
+            front_left, front_right, back_right, back_left = outline
+            font = 13
+            for file in range(8):
+                x, y = geometry.centre(layer * 64 + file)
+                decor.text(
+                    surface, assets, "ui", font, FILES[file], theme.TEXT_DIM, (x, front_left[1] + 2), "midtop"
+                )
+            for rank in range(8):
+                x, y = geometry.centre(layer * 64 + rank * 8)
+                frame = geometry.frames[layer]
+                decor.text(
+                    surface,
+                    assets,
+                    "ui",
+                    font,
+                    str(rank + 1),
+                    theme.TEXT_DIM,
+                    (x - frame.cell_w / 2 - 6, y),
+                    "midright",
+                )
+            label = LAYER_NAMES[layer]
+            if geometry.mode == "oblique":
+                decor.text(
+                    surface,
+                    assets,
+                    "title",
+                    20,
+                    label,
+                    theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
+                    (back_right[0] + 14, (back_right[1] + front_right[1]) / 2),
+                    "midleft",
+                    shadow=True,
+                )
+            else:
+                decor.text(
+                    surface,
+                    assets,
+                    "title",
+                    20,
+                    label,
+                    theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
+                    ((back_left[0] + back_right[0]) / 2, back_left[1] - 8),
+                    "midbottom",
+                    shadow=True,
+                )
+        if geometry.mode == "oblique":
+            for corner in range(4):
+                points = [geometry.layer_outline(layer)[corner] for layer in range(3)]
+                pygame.draw.line(surface, (*theme.GOLD, 70), points[0], points[2], 1)
+        self._layers[geometry] = surface
+        return surface
+
+    # -- sprites ------------------------------------------------------------------------------------
+    def sprite(self, piece: Shown, size: int, owner: int | None = None) -> pygame.Surface:
+        """A piece's icon in its owner's colour, dimmer as its potential drains (cached by level)."""
+        owner = piece.owner if owner is None else owner
+        level = round(piece.fraction * GLOW_LEVELS) if piece.kind != 1 else GLOW_LEVELS
+        key = (piece.acting if piece.enhanced else piece.kind, owner, size, level)
+        cached = self._sprites.get(key)
+        if cached is None:
+            colour = theme.mix((60, 56, 70), self.colours[owner], 0.45 + 0.55 * level / GLOW_LEVELS)
+            glow = self._glow(owner, size, level)
+            cached = glow.copy()
+            icon = self.assets.icon(KIND_NAMES[key[0]], size, colour)
+            rim = self.assets.icon(KIND_NAMES[key[0]], size, theme.INK)
+            rect = icon.get_rect(center=cached.get_rect().center)
+            cached.blit(rim, rect.move(1, 1))
+            cached.blit(icon, rect)
+            self._sprites[key] = cached
+        return cached
+
+    def _glow(self, owner: int, size: int, level: int) -> pygame.Surface:
+        key = (owner, size, level)
+        cached = self._glows.get(key)
+        if cached is None:
+            side = int(size * 1.7)
+            cached = pygame.Surface((side, side), pygame.SRCALPHA)
+            colour = self.colours[owner]
+            strength = level / GLOW_LEVELS
+            for radius in range(side // 2, 0, -2):
+                t = radius / (side / 2)
+                alpha = int(200 * strength * (1 - t) ** 1.6)
+                pygame.draw.circle(cached, (*colour, alpha), (side / 2, side / 2), radius)
+            self._glows[key] = cached
+        return cached
+
+    # -- frame --------------------------------------------------------------------------------------
+    def draw(
+        self, surface: pygame.Surface, model: CubeModel, overlay: Overlay, animator: Animator | None
+    ) -> None:
+        """Layers, highlights, the column line, pieces and the running animation."""
+        surface.blit(self._layer_surface(), (0, 0))
+        self._highlights(surface, overlay)
+        pieces = dict(model.pieces)
+        if animator is not None:
+            pieces.update(animator.drained())
+        flare = animator.flare() if animator is not None else None
+        order = sorted(pieces, key=lambda c: (c >> 6, -((c >> 3) & 7), c & 7))
+        for cell in order:
+            self._piece(surface, cell, pieces[cell], overlay, flare)
+        if overlay.ghost is not None:
+            piece, cell = overlay.ghost
+            ghost = self.sprite(piece, self.geometry.piece_size(cell)).copy()
+            ghost.set_alpha(150)
+            surface.blit(ghost, ghost.get_rect(center=_rounded(self.piece_anchor(cell))))
+        if animator is not None:
+            self._animation(surface, animator)
+        self._marks(surface, overlay)
+
+    def _poly(self, surface: pygame.Surface, cell: int, colour: Colour, alpha: int, width: int = 0) -> None:
+        corners = self.geometry.corners(cell)
+        if width:
+            pygame.draw.polygon(surface, colour, corners, width)
+            return
+        xs = [p[0] for p in corners]
+        ys = [p[1] for p in corners]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        patch = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(patch, (*colour, alpha), [(x - box.x, y - box.y) for x, y in corners])
+        surface.blit(patch, box)
+
+    def _highlights(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+        for cell in overlay.last:
+            self._poly(surface, cell, (150, 140, 210), 60)
+        for cell in overlay.placements:
+            self._poly(surface, cell, (120, 220, 150), int(60 + 50 * pulse))
+        for cell, attacks in overlay.destinations.items():
+            self._poly(surface, cell, (235, 110, 90) if attacks else (120, 200, 240), int(70 + 50 * pulse))
+        for cell in overlay.hint:
+            self._poly(surface, cell, theme.GOLD_BRIGHT, 2, width=3)
+        if overlay.selected is not None:
+            self._poly(surface, overlay.selected, theme.GOLD_BRIGHT, 110)
+            self._poly(surface, overlay.selected, theme.GOLD_BRIGHT, 255, width=2)
+        if overlay.pending_to is not None:
+            self._poly(surface, overlay.pending_to, theme.GOLD_BRIGHT, 255, width=3)
+        if overlay.must_move is not None:
+            self._poly(surface, overlay.must_move, theme.DANGER, 255, width=3)
+        if overlay.hover is not None:
+            self._column(surface, overlay.hover)
+            self._poly(surface, overlay.hover, (255, 255, 255), 50)
+        if overlay.cursor is not None:
+            self._poly(surface, overlay.cursor, (255, 255, 255), 255, width=3)
+
+    def _column(self, surface: pygame.Surface, cell: int) -> None:
+        """A faint line through the three cells stacked at the hovered (x, y)."""
+        xy = cell & 63
+        points = [self.geometry.centre(layer * 64 + xy) for layer in range(3)]
+        if self.geometry.mode == "oblique":
+            for a, b in itertools.pairwise(points):
+                _dashed(surface, theme.mix(theme.GOLD, theme.INK, 0.25), a, b)
+        for layer in range(3):
+            if layer * 64 + xy != cell:
+                self._poly(surface, layer * 64 + xy, theme.GOLD, 45)
+                self._poly(surface, layer * 64 + xy, theme.mix(theme.GOLD, theme.INK, 0.3), 255, width=1)
+
+    def _piece(
+        self,
+        surface: pygame.Surface,
+        cell: int,
+        piece: Shown,
+        overlay: Overlay,
+        flare: tuple[str, int, float, Shown | None] | None,
+    ) -> None:
+        size = self.geometry.piece_size(cell)
+        x, y = self.piece_anchor(cell)
+        if self.geometry.mode == "oblique":
+            cx, cy = self.geometry.centre(cell)
+            shadow = pygame.Rect(0, 0, size * 0.8, size * 0.3)
+            shadow.center = (round(cx), round(cy + 2))
+            pygame.draw.ellipse(surface, (10, 8, 20), shadow)
+        if piece.enhanced:
+            self._god_light(surface, (x, y), size, 1.0)
+        owner: int | None = None
+        if flare is not None and flare[1] == cell:
+            kind, _, progress, before = flare
+            if kind == "stolen" and before is not None and progress < 0.5:
+                owner = before.owner
+            elif kind in ("enhanced", "lost_enhancement"):
+                strength = progress if kind == "enhanced" else 1 - progress
+                self._god_light(surface, (x, y), int(size * (1 + 0.6 * (1 - progress))), strength)
+            if kind == "stolen":
+                ring = int(size * (0.4 + progress))
+                pygame.draw.circle(surface, self.colours[piece.owner], (x, y), ring, 2)
+        sprite = self.sprite(piece, size, owner)
+        surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
+        if overlay.hover == cell and piece.kind != 1:
+            self.potential_bar(surface, piece, (x, y - size * 0.75), size)
+
+    def _god_light(self, surface: pygame.Surface, pos: Point, size: int, strength: float) -> None:
+        shimmer = 0.75 + 0.25 * math.sin(self.clock * 5 + pos[0] * 0.05)
+        alpha = int(170 * strength * shimmer)
+        radius = int(size * 0.62)
+        glow = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+        pygame.draw.circle(glow, (*GOD_LIGHT, alpha // 3), (radius + 2, radius + 2), radius)
+        pygame.draw.circle(glow, (*GOD_LIGHT, alpha), (radius + 2, radius + 2), radius, 2)
+        for i in range(4):
+            angle = self.clock * 1.6 + i * math.pi / 2
+            px = radius + 2 + math.cos(angle) * radius
+            py = radius + 2 + math.sin(angle) * radius
+            pygame.draw.circle(glow, (*GOD_LIGHT, alpha), (px, py), 2)
+        surface.blit(glow, glow.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+    def potential_bar(self, surface: pygame.Surface, piece: Shown, pos: Point, size: int) -> None:
+        """The remaining-potential bar over a hovered piece."""
+        width = max(40, size + 10)
+        bar = pygame.Rect(0, 0, width, 8)
+        bar.midbottom = (round(pos[0]), round(pos[1]))
+        pygame.draw.rect(surface, theme.INK, bar.inflate(4, 4), border_radius=4)
+        filled = bar.copy()
+        filled.width = max(0, round(width * piece.fraction))
+        pygame.draw.rect(
+            surface, theme.mix(theme.DANGER, (120, 220, 140), piece.fraction), filled, border_radius=3
+        )
+        decor.text(
+            surface,
+            self.assets,
+            "ui_bold",
+            12,
+            f"{piece.remaining}/{piece.full}",
+            theme.TEXT,
+            (bar.centerx, bar.y - 2),
+            "midbottom",
+            shadow=True,
+        )
+
+    def _animation(self, surface: pygame.Surface, animator: Animator) -> None:
+        flying = animator.travelling()
+        if flying is not None:
+            piece, frm, to, t = flying
+            (ax, ay), (bx, by) = self.piece_anchor(frm), self.piece_anchor(to)
+            size = round(self.geometry.piece_size(frm) * (1 - t) + self.geometry.piece_size(to) * t)
+            arc = -20 * math.sin(math.pi * t) if (frm >> 6) == (to >> 6) else 0
+            sprite = self.sprite(piece, size)
+            at = (ax + (bx - ax) * t, ay + (by - ay) * t + arc)
+            surface.blit(sprite, sprite.get_rect(center=_rounded(at)))
+        beam = animator.beam()
+        if beam is not None:
+            frm, to, t, amount = beam
+            a, b = self.piece_anchor(frm), self.piece_anchor(to)
+            reach = min(1.0, t * 2.5)
+            end = (a[0] + (b[0] - a[0]) * reach, a[1] + (b[1] - a[1]) * reach)
+            shooter = animator.model.pieces.get(frm)
+            colour = self.colours[shooter.owner] if shooter else theme.DANGER
+            fade = 1.0 - max(0.0, t - 0.7) / 0.3
+            for width, mix in ((9, 0.0), (5, 0.4), (2, 0.9)):
+                pygame.draw.line(surface, theme.mix(colour, (255, 255, 255), mix * fade), a, end, width)
+            if reach >= 1:
+                pygame.draw.circle(surface, (255, 240, 220), b, int(6 + 10 * math.sin(math.pi * t)), 2)
+                decor.text(
+                    surface,
+                    self.assets,
+                    "ui_bold",
+                    20,
+                    f"\u2212{amount}",
+                    theme.DANGER,
+                    (b[0], b[1] - 30 - 20 * t),
+                    "midbottom",
+                    shadow=True,
+                )
+        for faller in animator.fallers:
+            sprite = self.sprite(faller.piece, faller.size)
+            turned = pygame.transform.rotate(sprite, -math.degrees(faller.body.angle))
+            turned.set_alpha(max(0, 255 - int(faller.age * 120)))
+            x, y = faller.body.position
+            surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
+
+    def _marks(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        for cell, mark in overlay.marks.items():
+            x, y = self.piece_anchor(cell)
+            size = self.geometry.piece_size(cell)
+            if mark.target:
+                pygame.draw.circle(surface, theme.DANGER, (x, y), int(size * 0.62), 3)
+            top = y - size * 0.7
+            for index, label in enumerate(mark.labels[:3]):
+                colour = theme.DANGER if mark.danger or label.startswith("\u2212") else theme.GOLD_BRIGHT
+                rendered = self.assets.text("ui_bold", 14, label, colour)
+                box = rendered.get_rect(midbottom=(round(x), round(top - index * 17)))
+                pygame.draw.rect(surface, theme.INK, box.inflate(8, 2), border_radius=5)
+                surface.blit(rendered, box)
+
+
+def _rounded(point: Point) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, dash: float = 6) -> None:
+    length = math.dist(a, b)
+    steps = max(1, int(length // (dash * 2)))
+    for i in range(steps):
+        t0, t1 = i * 2 * dash / length, min(1.0, (i * 2 + 1) * dash / length)
+        pygame.draw.line(
+            surface,
+            colour,
+            (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+            (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+            1,
+        )

@@ -106,6 +106,7 @@ def _magestone_match(app: App, goes: int = 4, max_frames: int = 3000) -> str:
     from game.client.match.controller import autosave_path
     from game.client.match.seats import Seat
     from game.client.match.session import new_controller, open_match
+    from game.rules.magestone import MageStoneState
     from game.storage.saves import SaveError, load_save
 
     app.tweens.speed = math.inf
@@ -121,8 +122,10 @@ def _magestone_match(app: App, goes: int = 4, max_frames: int = 3000) -> str:
         if controller.human_to_act() and not scene.animator.busy:
             if ended >= goes:
                 break
-            scene.click(scene.view.centre(controller.state.board.parse_square("i1")))
-            scene.click(scene.view.centre(controller.state.board.parse_square("i2")))
+            state = controller.state
+            assert isinstance(state, MageStoneState)
+            scene.click(scene.view.centre(state.board.parse_square("i1")))
+            scene.click(scene.view.centre(state.board.parse_square("i2")))
             scene.end_go()
             ended += 1
     if ended < goes:

@@ -14,7 +14,7 @@ import pygame
 from game.client import decor, theme
 from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
 from game.client.magistrat.animation import Animator
-from game.client.magistrat.cube import CubeGeometry
+from game.client.magistrat.cube import AREA, CubeGeometry
 from game.client.magistrat.interaction import TurnInput, preview_lines
 from game.client.magistrat.model import CubeModel, Shown
 from game.client.magistrat.narrator import cell_words, kind_word
@@ -23,6 +23,8 @@ from game.client.match.controller import MatchController, Played
 from game.client.match.log_panel import LogPanel
 from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
+from game.client.tutorial.progress import Progress
+from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, Choice, FocusGroup, Widget, draw_tooltip
 from game.rules.magistrat import MagiStratState, Move, PieceView
 from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST
@@ -33,6 +35,7 @@ RIGHT = pygame.Rect(998, 14, 270, 692)
 INFO = pygame.Rect(998, 14, 270, 250)
 LOG = pygame.Rect(998, 420, 270, 286)
 TOOLTIP_DELAY = 0.45
+CUBE_CENTRE_X = AREA[0] + AREA[2] / 2
 FRONT_LABELS = ("All", "Ground", "High", "Divine")
 PIECE_RULES = {
     KING: "King: 1 cell any way, or up/down. Attacks every enemy around it (10% of full per target); "
@@ -77,6 +80,7 @@ class MagiStratMatchScene(Scene):
         self._pieces_key = ""
         self._pieces: list[PieceView] = []
         self._wrapped: dict[tuple[str, int, str, int], list[str]] = {}
+        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -104,6 +108,7 @@ class MagiStratMatchScene(Scene):
     def _on_played(self, played: Played) -> None:
         if played.kind == "action":
             self.animator.play(played.events)
+            self.tips.observe(played.events)
             kinds = {e.kind for e in played.events}
             if kinds & {"destroyed", "dropped_out"}:
                 self.host.audio.play("fall")
@@ -318,6 +323,8 @@ class MagiStratMatchScene(Scene):
             self.pointer = intent.pos
             self.rest = 0.0
             self.hover = self.view.cell_at(intent.pos)
+        if isinstance(intent, Click) and self.tips.click(intent.pos):
+            return
         if isinstance(intent, Click) and self.animator.busy:
             self.animator.skip()
             return
@@ -539,6 +546,7 @@ class MagiStratMatchScene(Scene):
         self._draw_info(surface)
         colours = list(self.colours)
         self.log_panel.draw(surface, self.controller.log, colours)
+        self.tips.draw(surface, self.host.assets, (round(CUBE_CENTRE_X), 70))
         self.group.draw(surface)
         tip = self._tooltip()
         if tip:

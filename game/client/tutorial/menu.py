@@ -10,17 +10,13 @@ from game.client import decor, theme
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
+from game.client.tutorial.lesson_scene import open_lesson_scene, playable_at_table
 from game.client.tutorial.lessons import Lesson, LessonError, load_lessons
 from game.client.tutorial.progress import Progress
 from game.client.widgets import Button, Choice, Widget
 
 GAME_TITLES = {"magestone": "MageStone", "magistrat": "MagiStrat"}
 STATUS_MARKS = {"completed": "completed", "in progress": "resume", "skipped": "skipped", "new": ""}
-
-
-def playable_at_table(game: str) -> bool:
-    """True when this build has a table that can host the game's lessons."""
-    return game == "magestone"
 
 
 class TutorialMenuScene(MenuScene):
@@ -83,10 +79,8 @@ class TutorialMenuScene(MenuScene):
         self.layout()
 
     def _open(self, lesson: Lesson) -> None:
-        from game.client.tutorial.magestone_lesson import MageStoneLessonScene
-
         saved = self.progress.runs.get(lesson.id)
-        self.host.stack.push(MageStoneLessonScene(self.host, lesson, self.progress, saved))
+        self.host.stack.push(open_lesson_scene(self.host, lesson, self.progress, saved))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header, completion count, and a notice when lessons failed to load."""
@@ -94,7 +88,7 @@ class TutorialMenuScene(MenuScene):
         done = sum(1 for lesson in self.lessons if lesson.id in self.progress.completed)
         note = f"{done} of {len(self.lessons)} lessons completed"
         if not playable_at_table(self.game):
-            note += " · these lessons open once the MagiStrat table is in this build"
+            note += f" · these lessons open once the {GAME_TITLES[self.game]} table is in this build"
         decor.text(surface, self.host.assets, "ui", self.px(16), note, theme.TEXT_DIM, (640, 176), "midtop")
         if self.problem:
             decor.paragraph(

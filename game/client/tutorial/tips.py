@@ -17,7 +17,8 @@ from game.client import decor, theme
 from game.client.tutorial.progress import Progress
 from game.rules.protocol import Event
 
-Matcher = Callable[[Mapping[str, Any]], bool]
+Matcher = Callable[[Mapping[str, Any], Sequence[Event]], bool]
+"""Does this event (its data, with every event of the same action) trigger the tip?"""
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,19 @@ class Tip:
     title: str
     text: str
     topic: str
-    when: Matcher = lambda data: True
+    when: Matcher = lambda data, events: True
 
 
-def _tie(data: Mapping[str, Any]) -> bool:
+def _tie(data: Mapping[str, Any], events: Sequence[Event]) -> bool:
     return len(data.get("rolls", ())) > 1
+
+
+def _king_attacks(data: Mapping[str, Any], events: Sequence[Event]) -> bool:
+    """The attacker is a King that has just moved (MagiStrat)."""
+    return any(
+        e.kind == "moved" and e.data.get("piece") == "K" and e.data.get("to") == data.get("attacker")
+        for e in events
+    )
 
 
 TIPS: tuple[Tip, ...] = (
@@ -68,7 +77,7 @@ TIPS: tuple[Tip, ...] = (
         "An enemy stands on the base, so fallen Mages and Priests cannot respawn until it is clear. "
         "A player with nothing on the board and no way back is eliminated.",
         "falling",
-        lambda data: data.get("reason") == "siege",
+        lambda data, events: data.get("reason") == "siege",
     ),
     Tip(
         "raised",
@@ -123,6 +132,40 @@ TIPS: tuple[Tip, ...] = (
         "A transformed piece lost its God and fell, but the Ground cell below was taken: destroyed.",
         "gods",
     ),
+    Tip(
+        "king_attack",
+        "attacked",
+        "The King strikes",
+        "A King attacks every enemy around it at once, each for 10% of that piece's full potential. "
+        "Only Archmages and Mages can hurt a King.",
+        "attacks",
+        _king_attacks,
+    ),
+    Tip(
+        "rose",
+        "rose",
+        "Rising to High-born",
+        "An enhanced Mage or Apprentice transforms and rises to the High-born cell above, when it is free. "
+        "It keeps its potential and acts as an Archmage or a Priest.",
+        "gods",
+    ),
+    Tip(
+        "dropped",
+        "dropped",
+        "Back to the Ground",
+        "A transformed piece whose God moved away loses its enhancement and drops back to the Ground "
+        "cell below.",
+        "gods",
+    ),
+    Tip(
+        "god_power",
+        "destroyed",
+        "God power",
+        "An enhanced Archmage destroys the enemy piece straight above or below it (never a King or an "
+        "enhanced piece); an enhanced Priest steals it instead.",
+        "gods",
+        lambda data, events: data.get("reason") == "god_power",
+    ),
 )
 
 
@@ -141,7 +184,8 @@ class TipBox:
             return
         for event in events:
             for tip in TIPS:
-                if tip.event == event.kind and tip.id not in self.progress.tips_seen and tip.when(event.data):
+                seen = tip.id in self.progress.tips_seen
+                if tip.event == event.kind and not seen and tip.when(event.data, events):
                     self.current = tip
                     self.progress.see_tip(tip.id)
                     return

@@ -1,0 +1,49 @@
+"""A MagiStrat lesson at the real table: the shared :class:`LessonScene` on the cube."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from game.client.magistrat.scene import LEFT, LOG, MagiStratMatchScene
+from game.client.tutorial.lesson_scene import LessonScene
+from game.rules.magistrat import Move, Place
+from game.rules.magistrat.board import CELL_INDEX, SIDE_NAMES
+from game.rules.protocol import GameState
+
+
+def action_cells(action: Any) -> set[int]:
+    """Every cell a click may touch while playing ``action`` on the cube."""
+    if isinstance(action, Move):
+        return {action.frm, action.to}
+    if isinstance(action, Place):
+        return {action.cell}
+    return set()
+
+
+class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
+    """One MagiStrat lesson played at the table."""
+
+    CARD = pygame.Rect(LOG.x, LOG.y - 4, LOG.width, LOG.height + 4)
+    HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {
+        "players": pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 260),
+        "layers": pygame.Rect(LEFT.x + 6, LEFT.bottom - 124, LEFT.width - 12, 116),
+        "log": LOG,
+    }
+
+    def seat_names(self, state: GameState) -> list[str]:
+        """White and Black."""
+        return [name.title() for name in SIDE_NAMES]
+
+    def target_at(self, pos: tuple[float, float]) -> int | None:
+        """The cube cell under the pointer (in the current view)."""
+        return self.view.cell_at(pos)
+
+    def action_targets(self, action: Any) -> set[int]:
+        """A move's from and to cells, a placement's cell."""
+        return action_cells(action)
+
+    def point_at(self, overlay: Any, points: tuple[str, ...]) -> None:
+        """Glow on the named cells (``ge2``, ``hd4``...)."""
+        overlay.hint = tuple(CELL_INDEX[p] for p in points if p in CELL_INDEX)

@@ -1,21 +1,17 @@
-"""Event-driven animation: each rules event becomes a timed step that changes the board picture.
-
-Steps play one after another at the animation-speed setting (instant plays them all at once);
-``skip`` finishes the batch. The board model is the view's own copy: when the queue empties it
-is replaced by the rules' state, so whatever the animations did, the picture ends right.
-"""
+"""MageStone's animation: walks, falls, stones, banners, and dice thrown in the tray (the queue
+itself is :class:`~game.client.match.animation.StepAnimator`)."""
 
 from __future__ import annotations
 
-import math
 import random
-from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.client.magestone.dice import DiceTray, Roll
 from game.client.magestone.model import BoardModel, Unit
+from game.client.match.animation import Step as BaseStep
+from game.client.match.animation import StepAnimator
 from game.rules.magestone.board import KIND_NAMES
 from game.rules.protocol import Event
 
@@ -49,20 +45,10 @@ BANNERS = {
 
 
 @dataclass
-class Step:
-    """One animated event: its kind and data, how long it runs and how far it is."""
+class Step(BaseStep):
+    """One animated event, with the unit it shows (a walker, or a fallen unit's ghost)."""
 
-    kind: str
-    data: Mapping[str, Any]
-    duration: float
-    elapsed: float = 0.0
     unit: Unit | None = None
-    """The unit the step shows (a walker, or a fallen unit's ghost)."""
-
-    @property
-    def progress(self) -> float:
-        """0..1 through the step."""
-        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
 @dataclass
@@ -75,91 +61,42 @@ class Banner:
     life: float = 1.6
 
 
-@dataclass
-class Animator:
+class Animator(StepAnimator[BoardModel, Step]):
     """Plays event batches on a :class:`BoardModel` and a :class:`DiceTray`."""
 
-    model: BoardModel
-    tray: DiceTray
-    fresh_model: Callable[[], BoardModel]
-    """The rules' current picture (read when a batch has fully played)."""
-    speed: float = 1.0
-    steps: deque[Step] = field(default_factory=deque)
-    current: Step | None = None
-    banners: list[Banner] = field(default_factory=list)
-    rolls_seen: int = 0
-    _stale: bool = False
+    def __init__(
+        self, model: BoardModel, tray: DiceTray, fresh_model: Callable[[], BoardModel], speed: float = 1.0
+    ) -> None:
+        super().__init__(model, fresh_model, speed)
+        self.tray = tray
+        self.banners: list[Banner] = []
+        self.rolls_seen = 0
 
-    @property
-    def busy(self) -> bool:
-        """True while any step is still to play."""
-        return self.current is not None or bool(self.steps)
-
-    def play(self, events: tuple[Event, ...] | list[Event]) -> None:
-        """Queue a batch of events."""
-        for event in events:
-            duration = DURATIONS.get(event.kind, 0.0)
-            if event.kind == "moved":
-                duration = max(0.2, SECONDS_PER_SQUARE * (len(event.data["route"]) - 1))
-            self.steps.append(Step(event.kind, event.data, duration))
-        self._stale = True
-        if math.isinf(self.speed):
-            self.skip()
+    def make_step(self, event: Event) -> Step:
+        """A step as long as its kind says (a walk: by the squares it crosses)."""
+        duration = DURATIONS.get(event.kind, 0.0)
+        if event.kind == "moved":
+            duration = max(0.2, SECONDS_PER_SQUARE * (len(event.data["route"]) - 1))
+        return Step(event.kind, event.data, duration)
 
     def reset(self) -> None:
-        """Drop everything and show the rules' state (after an undo or a load)."""
-        self.steps.clear()
-        self.current = None
+        """Drop everything, banners too, and show the rules' state (after an undo or a load)."""
         self.banners.clear()
-        self.model = self.fresh_model()
+        super().reset()
 
-    def skip(self) -> None:
-        """Finish every queued step at once (a click during an animation)."""
-        while self.busy:
-            if self.current is None:
-                self._begin(self.steps.popleft())
-            self.tray.finish()
-            self._end()
-        self.model = self.fresh_model()
+    def _hurry(self) -> None:
+        self.tray.finish()
 
-    def update(self, dt: float) -> None:
-        """Advance by ``dt`` real seconds at the animation speed."""
-        if math.isinf(self.speed):
-            if self.busy:
-                self.skip()
-            self.tray.finish()
-            return
-        scaled = dt * self.speed
+    def _advance(self, scaled: float) -> None:
         self.tray.update(scaled)
         for banner in self.banners:
             banner.age += scaled
         self.banners = [b for b in self.banners if b.age < b.life]
-        budget = scaled
-        while budget > 0 or (self.current is None and self.steps):
-            if self.current is None:
-                if not self.steps:
-                    break
-                self._begin(self.steps.popleft())
-                continue
-            step = self.current
-            if step.kind == "dice_rolled":
-                if not self.tray.done:
-                    break
-                self._end()
-                continue
-            used = min(budget, step.duration - step.elapsed)
-            step.elapsed += used
-            budget -= used
-            if step.elapsed >= step.duration:
-                self._end()
-            else:
-                break
-        if self._stale and not self.busy:
-            self._stale = False
-            self.model = self.fresh_model()
+
+    def _held(self, step: Step) -> bool | None:
+        return not self.tray.done if step.kind == "dice_rolled" else None
 
     def _begin(self, step: Step) -> None:
-        self.current = step
         data = step.data
         board = self.model.board
         if step.kind == "moved":
@@ -186,12 +123,10 @@ class Animator:
             self.banners = [b for b in self.banners if b.kind != step.kind]
             self.banners.append(Banner(step.kind, data))
 
-    def _end(self) -> None:
-        step = self.current
-        if step is not None and step.kind == "moved":
+    def _finish(self, step: Step) -> None:
+        if step.kind == "moved":
             assert step.unit is not None
             self.model.units[self.model.board.square_of[step.data["to"]]] = step.unit
-        self.current = None
 
 
 def _die(name: str) -> int:

@@ -9,24 +9,12 @@ from game.client.magestone.model import BoardModel
 from game.client.magestone.narrator import REASONS, MageStoneNarrator
 from game.client.magestone.view import BoardView, Overlay
 from game.client.match.controller import MatchController
-from game.client.match.games import GameClient
-from game.client.scenes.base import Host, Scene
+from game.client.match.games import GameClient, lazy, result_headline
+from game.client.scenes.base import Host
 from game.rules.magestone import MageStoneState
 from game.rules.protocol import GameState
 
 _VIEWS: dict[tuple[int, int, int, tuple[object, ...]], BoardView] = {}
-
-
-def _match_scene(host: Host, controller: MatchController) -> Scene:
-    from game.client.magestone.scene import MageStoneMatchScene
-
-    return MageStoneMatchScene(host, controller)
-
-
-def _setup_scene(host: Host) -> Scene:
-    from game.client.magestone.setup import MatchSetupScene
-
-    return MatchSetupScene(host)
 
 
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -47,15 +35,8 @@ def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pyg
 def summary(controller: MatchController) -> list[str]:
     """Headline (winner and how), then goes, falls by player and stones collected."""
     state = controller.state
-    result = state.result()
     names = [seat.name for seat in controller.seats]
-    if result is None:
-        headline = "Game over"
-    elif result.is_draw:
-        headline = f"Drawn by {REASONS.get(result.reason, result.reason)}"
-    else:
-        winners = " and ".join(names[s] for s in result.winners)
-        headline = f"{winners} wins by {REASONS.get(result.reason, result.reason)}"
+    headline = result_headline(controller, REASONS)
     kills = [0] * len(names)
     stones = [0] * len(names)
     for played in controller.history:
@@ -73,4 +54,11 @@ def summary(controller: MatchController) -> list[str]:
 
 def magestone_client() -> GameClient:
     """The MageStone entry of the registry."""
-    return GameClient("MageStone", MageStoneNarrator, _match_scene, _setup_scene, paint_board, summary)
+    return GameClient(
+        "MageStone",
+        MageStoneNarrator,
+        lazy("game.client.magestone.scene:MageStoneMatchScene"),
+        lazy("game.client.magestone.setup:MatchSetupScene"),
+        paint_board,
+        summary,
+    )

@@ -21,12 +21,9 @@ from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
 from game.client.magestone.model import BoardModel, seat_infos
 from game.client.magestone.view import BoardView, Overlay, tray_die
 from game.client.match.controller import MatchController, Played
-from game.client.match.log_panel import LogPanel
-from game.client.match.scenes import GameOverScene, MatchMenuScene
-from game.client.scenes.base import Host, Scene
-from game.client.tutorial.progress import Progress
-from game.client.tutorial.tips import TipBox
-from game.client.widgets import Button, FocusGroup, Widget, draw_tooltip
+from game.client.match.table_scene import Control, TableScene, draw_thinking
+from game.client.scenes.base import Host
+from game.client.widgets import Button, Widget, draw_tooltip
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
 
@@ -37,44 +34,29 @@ RIGHT_X = 990
 RIGHT_W = 278
 TRAY = pygame.Rect(RIGHT_X, 318, RIGHT_W, 132)
 LOG = pygame.Rect(RIGHT_X, 458, RIGHT_W, 250)
-TOOLTIP_DELAY = 0.45
 
 
-class MageStoneMatchScene(Scene):
+class MageStoneMatchScene(TableScene):
     """One MageStone match at the table, humans and bots in any mix."""
 
     def __init__(self, host: Host, controller: MatchController, handover: bool = True) -> None:
-        self.host = host
-        self.controller = controller
+        super().__init__(host, controller, LOG)
         state = controller.state
         assert isinstance(state, MageStoneState)
         self.state: MageStoneState = state
-        palette = theme.player_colours(host.settings.colour_blind)
-        self.colours = tuple(palette[seat.colour % 4] for seat in controller.seats)
-        self.view = BoardView(
+        self.view: BoardView = BoardView(
             host.assets, state.board, state.num_players, BOARD_ORIGIN, CELL, self.colours, state.seats
         )
         self.tray = DiceTray(TRAY.width - 16, TRAY.height - 40)
-        self.animator = Animator(
+        self.animator: Animator = Animator(
             BoardModel.from_state(state), self.tray, self._fresh_model, host.tweens.speed
         )
-        self.input = GoInput(state)
-        self.group = FocusGroup([], host.audio)
-        self.log_panel = LogPanel(host.assets, LOG)
-        self.message = ""
-        self.message_age = 0.0
-        self.popup: list[Button] = []
-        self.pointer: tuple[float, float] = (-1, -1)
-        self.rest = 0.0
+        self.input: GoInput = GoInput(state)
         self.handover = handover
         self.handover_to: int | None = None
         self._last_human: int | None = None
-        self._game_over_shown = False
         self.dice_counts: dict[int, dict[int, int]] = {}
-        self.tooltips: list[tuple[pygame.Rect, str]] = []
-        self.clock = 0.0
         self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
-        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -85,38 +67,18 @@ class MageStoneMatchScene(Scene):
             self._count_dice(played)
         self.layout()
 
-    def exit(self) -> None:
-        """Stop the AI of this match."""
-        if self._on_played in self.controller.on_played:
-            self.controller.on_played.remove(self._on_played)
-        self.controller.close()
-        if self.controller.source is not None:
-            self.controller.source.close()
-
-    def resume(self) -> None:
-        """Settings may have changed the speed."""
-        self.animator.speed = self.host.tweens.speed
-        self.layout()
-
     def _fresh_model(self) -> BoardModel:
         return BoardModel.from_state(self.state)
 
-    def _on_played(self, played: Played) -> None:
-        if played.kind == "action":
-            self.animator.play(played.events)
-            self.tips.observe(played.events)
-            self._count_dice(played)
-            if any(e.kind == "dice_rolled" for e in played.events):
-                self.host.audio.play("dice")
-            elif any(e.kind == "unit_fell" for e in played.events):
-                self.host.audio.play("fall")
-            else:
-                self.host.audio.play("step", 0.6)
+    def on_action(self, played: Played) -> None:
+        """Count the dice and play the action's sound."""
+        self._count_dice(played)
+        if any(e.kind == "dice_rolled" for e in played.events):
+            self.host.audio.play("dice")
+        elif any(e.kind == "unit_fell" for e in played.events):
+            self.host.audio.play("fall")
         else:
-            self.animator.reset()
-        self.input.refresh()
-        self.popup = []
-        self.layout()
+            self.host.audio.play("step", 0.6)
 
     def _count_dice(self, played: Played) -> None:
         for event in played.events:
@@ -151,8 +113,7 @@ class MageStoneMatchScene(Scene):
             )
             button.action = action  # type: ignore[attr-defined]
             widgets.append(button)
-        half = (RIGHT_W - 8) // 2
-        controls = [
+        controls: list[Control] = [
             ("End go", "continue", self.end_go, human, "End your go (Enter). Unused squares are lost."),
             (
                 "Undo",
@@ -164,43 +125,15 @@ class MageStoneMatchScene(Scene):
             ("Hint", "rules", self.hint, human, "Ask the Hard AI what it would play here."),
             ("Menu", "settings", self.menu, True, "Save, load or leave (Esc). Every action is autosaved."),
         ]
-        for index, (label, icon, command, enabled, tip) in enumerate(controls):
-            rect = pygame.Rect(RIGHT_X + (index % 2) * (half + 8), 200 + (index // 2) * 44, half, 38)
-            widgets.append(
-                Button(
-                    assets,
-                    rect,
-                    label,
-                    command,
-                    icon=icon,
-                    style="primary" if index == 0 else "menu",
-                    font_size=16,
-                    tooltip=tip,
-                    enabled=enabled,
-                )
-            )
+        widgets.extend(self.control_buttons(controls, (RIGHT_X, 200), RIGHT_W, "primary"))
         self.group.widgets = widgets
         self.group.focus_index = None
 
-    def button(self, label: str) -> Button:
-        """A visible button by label (tests click it)."""
-        for widget in [*self.popup, *self.group.widgets]:
-            if isinstance(widget, Button) and widget.label == label:
-                return widget
-        raise KeyError(label)
-
     # -- commands ------------------------------------------------------------------------------------
-    def _play(self, action: Any) -> None:
-        self.popup = []
-        if not self.controller.human_to_act():
-            return
-        if self.state.is_legal(action):
-            self.controller.play(action)
-            self.say("")
-            if self.input.selected is None and self.input.active >= 0:
-                self.input.select(self.input.active)
-        else:
-            self.say("That is not possible now.")
+    def after_play(self) -> None:
+        """Keep the unit that is still going selected."""
+        if self.input.selected is None and self.input.active >= 0:
+            self.input.select(self.input.active)
 
     def end_go(self) -> None:
         """End the human's go."""
@@ -211,20 +144,6 @@ class MageStoneMatchScene(Scene):
         """Take back the last action of this go, if the policy allows."""
         if not self.controller.undo():
             self.say("Nothing to undo in this go (dice rolls cannot be undone).")
-
-    def hint(self) -> None:
-        """Ask the AI for a suggestion."""
-        if self.controller.request_hint():
-            self.say("Thinking of a hint…")
-
-    def menu(self) -> None:
-        """Open the match menu."""
-        self.host.stack.push(MatchMenuScene(self.host, self.controller))
-
-    def say(self, text: str) -> None:
-        """Show a short explanation in the status line."""
-        self.message = text
-        self.message_age = 0.0
 
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -310,26 +229,9 @@ class MageStoneMatchScene(Scene):
             self.menu()
 
     # -- frame ---------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Animations, the AI, hand-over and game over."""
-        self.clock += dt
-        self.view.clock = self.clock
-        self.rest += dt
-        self.message_age += dt
-        self.animator.speed = self.host.tweens.speed
-        self.animator.update(dt)
-        self.group.update(dt)
-        for button in self.popup:
-            button.update(dt)
-        had_hint = self.controller.hint
-        self.controller.update(dt, self.animator.busy)
-        if self.controller.hint is not None and had_hint is None:
-            self.say("Hint: " + self.state.describe_action(self.controller.hint))
+    def update_table(self, dt: float) -> None:
+        """The hand-over screen between two humans."""
         self._check_handover()
-        if self.controller.over and not self.animator.busy and not self._game_over_shown:
-            self._game_over_shown = True
-            self.host.audio.play("victory")
-            self.host.stack.push(GameOverScene(self.host, self.controller))
 
     def _check_handover(self) -> None:
         seat = self.controller.seat_to_act()
@@ -626,11 +528,7 @@ class MageStoneMatchScene(Scene):
         title = self.go_title()
         decor.text(surface, assets, "title", 26, title, colour, (top.x + 14, top.y + 6), shadow=True)
         if self.controller.thinking:
-            for i in range(3):
-                phase = 0.5 + 0.5 * math.sin(self.clock * 6 - i * 0.8)
-                pygame.draw.circle(
-                    surface, theme.mix(theme.PANEL, colour, phase), (top.right - 44 + i * 14, top.y + 24), 4
-                )
+            draw_thinking(surface, self.clock, colour, (top.right - 44, top.y + 24), 14)
         if self.controller.over:
             return
         info = self.state.go_info()
@@ -672,7 +570,7 @@ class MageStoneMatchScene(Scene):
                 (top.right - 10, top.y + 110),
                 "topright",
             )
-        if self.message and self.message_age < 6:
+        if self.message_shown():
             box = pygame.Rect(RIGHT_X, 290, RIGHT_W, 24)
             lines = decor.wrap(assets, "ui_semibold", 13, self.message, RIGHT_W - 8)
             for i, line in enumerate(lines[:2]):
@@ -687,16 +585,7 @@ class MageStoneMatchScene(Scene):
                     "midtop",
                 )
         elif self.controller.notice:
-            decor.text(
-                surface,
-                assets,
-                "ui_semibold",
-                13,
-                self.controller.notice[:44],
-                theme.DANGER,
-                (RIGHT_X + RIGHT_W // 2, 290),
-                "midtop",
-            )
+            self._draw_notice(surface, (RIGHT_X + RIGHT_W // 2, 290))
         elif self.input.fall_choice and self.controller.human_to_act():
             decor.text(
                 surface,
@@ -810,15 +699,8 @@ class MageStoneMatchScene(Scene):
             "midtop",
         )
 
-    def _tooltip(self) -> str:
-        if self.rest < TOOLTIP_DELAY:
-            return ""
-        tip = self.group.tooltip()
-        if tip is not None:
-            return tip[0]
-        for rect, text in self.tooltips:
-            if rect.collidepoint(self.pointer):
-                return text
+    def board_tooltip(self) -> str:
+        """The square under the pointer."""
         square = self.view.square_at(self.pointer)
         return self.square_tooltip(square) if square is not None else ""
 

@@ -10,34 +10,23 @@ from functools import partial
 import pygame
 
 from game.client import decor, theme
-from game.client.match.seats import HUMAN, Seat
-from game.client.match.session import new_controller, open_match
+from game.client.match.seats import Seat
+from game.client.match.setup_scene import SetupScene
 from game.client.scenes.base import Host
-from game.client.scenes.common import MenuScene
 from game.client.widgets import Button, Choice, Toggle, Widget
 from game.rules.magestone.board import load_board
 
-WHO = ("human", "easy", "normal", "hard")
-WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
 
-
-class MatchSetupScene(MenuScene):
+class MatchSetupScene(SetupScene):
     """Seats, first player and hand-over, then Start."""
 
     def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        board = load_board()
-        self.board = board
-        options = host.options
-        self.players = options.players if options.players in (2, 4) else 2
-        self.who = ["human", "normal", "normal", "normal"]
-        if options.seats:
-            for index, text in enumerate(options.seats[:4]):
-                self.who[index] = text if text in WHO else HUMAN
+        super().__init__(host, ["human", "normal", "normal", "normal"])
+        self.board = load_board()
+        self.players = host.options.players if host.options.players in (2, 4) else 2
         self.colours = [0, 1, 2, 3]
         self.first = 0
         self.handover = True
-        self.seed = options.seed
 
     def letters(self) -> tuple[str, ...]:
         """Seat letters in turn order for the chosen player count."""
@@ -60,14 +49,10 @@ class MatchSetupScene(MenuScene):
         for index in range(len(self.letters())):
             y = 220 + index * 62
             widgets.append(
-                Choice(
-                    assets,
+                self.who_choice(
                     pygame.Rect(540, y, 440, 42),
-                    list(WHO_LABELS),
-                    WHO.index(self.who[index]),
-                    partial(self._set_who, index),
-                    font_size=16,
-                    tooltip="Who plays this seat: a person at this screen, or the AI.",
+                    index,
+                    "Who plays this seat: a person at this screen, or the AI.",
                 )
             )
             widgets.append(
@@ -102,27 +87,12 @@ class MatchSetupScene(MenuScene):
                 tooltip="Between two human seats, hide the board until the next player is ready.",
             )
         )
-        back = self.back_button()
-        back.rect.right = 630
-        back.style = "menu"
-        start = Button(
-            assets,
-            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
-            "Start",
-            self.start,
-            icon="combat",
-            style="primary",
-            font_size=self.px(20),
-        )
-        return [*widgets, back, start]
+        return [*widgets, *self.footer("combat")]
 
     def _set_players(self, index: int) -> None:
         self.players = (2, 4)[index]
         self.first = 0
         self.layout()
-
-    def _set_who(self, index: int, choice: int) -> None:
-        self.who[index] = WHO[choice]
 
     def _cycle_colour(self, index: int) -> None:
         new = (self.colours[index] + 1) % 4
@@ -145,9 +115,7 @@ class MatchSetupScene(MenuScene):
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""
         options = {"players": self.players, "first_seat": self.letters()[self.first]}
-        controller = new_controller(self.host, "magestone", options, self.seats(), self.seed)
-        controller.autosave()
-        open_match(self.host, controller, replace=True)
+        self.start_match("magestone", options, self.seats())
         top = self.host.stack.top
         if top is not None and hasattr(top, "handover"):
             top.handover = self.handover
@@ -175,13 +143,12 @@ class MatchSetupScene(MenuScene):
             )
         decor.text(surface, assets, "ui_semibold", 19, "First go", theme.TEXT, (500, 500), "midright")
         decor.text(surface, assets, "ui_semibold", 19, "Hand-over screen", theme.TEXT, (500, 552), "midright")
-        seed = "random" if self.seed is None else str(self.seed)
         decor.text(
             surface,
             assets,
             "ui",
             15,
-            f"Dice seed: {seed} (set one with --seed on the command line)",
+            f"Dice seed: {self.seed_text()} (set one with --seed on the command line)",
             theme.TEXT_DIM,
             (640, 596),
             "midtop",

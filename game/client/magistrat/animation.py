@@ -1,22 +1,20 @@
 """Event-driven animation of the cube: slides, rises and drops, attack beams that drain potential,
 steals that turn a piece's colour, enhancement flares, and destroyed pieces falling out (pymunk).
 
-Steps play one after another at the animation-speed setting; ``skip`` finishes the batch. The
-model is the view's own copy: when the queue empties it is replaced by the rules' state.
+The queue itself is :class:`~game.client.match.animation.StepAnimator`.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 import pymunk
 
 from game.client.magistrat.model import CubeModel, Shown
+from game.client.match.animation import Step as BaseStep
+from game.client.match.animation import StepAnimator
 from game.rules.magistrat.board import CELL_INDEX
 from game.rules.protocol import Event
 
@@ -37,22 +35,13 @@ FALL_LIMIT_Y = 780.0
 
 
 @dataclass
-class Step:
+class Step(BaseStep):
     """One animated event and how far it has run."""
 
-    kind: str
-    data: Mapping[str, Any]
-    duration: float
-    elapsed: float = 0.0
     piece: Shown | None = None
     """A moving piece (taken out of the model while it travels) or the piece before a change."""
     before: tuple[int, int] = (0, 0)
     """Target and attacker potential before an exchange."""
-
-    @property
-    def progress(self) -> float:
-        """0..1 through the step."""
-        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
 @dataclass
@@ -65,81 +54,33 @@ class Faller:
     age: float = 0.0
 
 
-@dataclass
-class Animator:
+class Animator(StepAnimator[CubeModel, Step]):
     """Plays MagiStrat event batches on a :class:`CubeModel`."""
 
-    model: CubeModel
-    fresh_model: Callable[[], CubeModel]
-    centre_of: Callable[[int], tuple[float, float]]
-    """Where a cell is drawn now (the fallers start there)."""
-    full_of: Mapping[int, int]
-    speed: float = 1.0
-    steps: deque[Step] = field(default_factory=deque)
-    current: Step | None = None
-    fallers: list[Faller] = field(default_factory=list)
-    _stale: bool = False
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        model: CubeModel,
+        fresh_model: Callable[[], CubeModel],
+        centre_of: Callable[[int], tuple[float, float]],
+        full_of: Mapping[int, int],
+        speed: float = 1.0,
+    ) -> None:
+        super().__init__(model, fresh_model, speed)
+        self.centre_of = centre_of
+        """Where a cell is drawn now (the fallers start there)."""
+        self.full_of = full_of
+        self.fallers: list[Faller] = []
         self.space = pymunk.Space()
         self.space.gravity = (0.0, GRAVITY)
 
-    @property
-    def busy(self) -> bool:
-        """True while a step is still to play."""
-        return self.current is not None or bool(self.steps)
+    def make_step(self, event: Event) -> Step:
+        """A step as long as its kind says."""
+        return Step(event.kind, event.data, DURATIONS.get(event.kind, 0.0))
 
-    def play(self, events: tuple[Event, ...] | list[Event]) -> None:
-        """Queue a batch of events."""
-        for event in events:
-            self.steps.append(Step(event.kind, event.data, DURATIONS.get(event.kind, 0.0)))
-        self._stale = True
-        if math.isinf(self.speed):
-            self.skip()
-
-    def reset(self) -> None:
-        """Drop everything and show the rules' state (after an undo or a load)."""
-        self.steps.clear()
-        self.current = None
-        self.model = self.fresh_model()
-
-    def skip(self) -> None:
-        """Finish every queued step now (a click during an animation)."""
-        while self.busy:
-            if self.current is None:
-                self._begin(self.steps.popleft())
-            self._end()
-        self.model = self.fresh_model()
-        self._stale = False
-
-    def update(self, dt: float) -> None:
-        """Advance by ``dt`` seconds at the animation speed; the fallers fall in real time."""
+    def _real_time(self, dt: float) -> None:
         self._fall(dt)
-        if math.isinf(self.speed):
-            if self.busy:
-                self.skip()
-            return
-        budget = dt * self.speed
-        while budget > 0 or (self.current is None and self.steps):
-            if self.current is None:
-                if not self.steps:
-                    break
-                self._begin(self.steps.popleft())
-                continue
-            step = self.current
-            used = min(budget, step.duration - step.elapsed)
-            step.elapsed += used
-            budget -= used
-            if step.elapsed >= step.duration:
-                self._end()
-            else:
-                break
-        if self._stale and not self.busy:
-            self._stale = False
-            self.model = self.fresh_model()
 
     def _begin(self, step: Step) -> None:
-        self.current = step
         data, pieces = step.data, self.model.pieces
         if step.kind in ("moved", "rose", "dropped"):
             step.piece = pieces.pop(CELL_INDEX[data["frm"]], None)
@@ -162,11 +103,7 @@ class Animator:
         elif step.kind == "placed":
             self.model.apply(step.kind, data, self.full_of)
 
-    def _end(self) -> None:
-        step = self.current
-        self.current = None
-        if step is None:
-            return
+    def _finish(self, step: Step) -> None:
         if step.kind in ("moved", "rose", "dropped") and step.piece is not None:
             self.model.pieces[CELL_INDEX[step.data["to"]]] = step.piece
         elif step.kind == "attacked":

@@ -10,24 +10,12 @@ from game.client.magistrat.model import CubeModel
 from game.client.magistrat.narrator import REASONS, MagiStratNarrator
 from game.client.magistrat.view import CubeView, Overlay
 from game.client.match.controller import MatchController
-from game.client.match.games import GameClient
-from game.client.scenes.base import Host, Scene
+from game.client.match.games import GameClient, lazy, result_headline
+from game.client.scenes.base import Host
 from game.rules.magistrat import MagiStratState
 from game.rules.protocol import GameState
 
 _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
-
-
-def _match_scene(host: Host, controller: MatchController) -> Scene:
-    from game.client.magistrat.scene import MagiStratMatchScene
-
-    return MagiStratMatchScene(host, controller)
-
-
-def _setup_scene(host: Host) -> Scene:
-    from game.client.magistrat.setup import MagiStratSetupScene
-
-    return MagiStratSetupScene(host)
 
 
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -44,15 +32,8 @@ def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pyg
 
 def summary(controller: MatchController) -> list[str]:
     """Headline (winner and how), then turns, and per side what was destroyed and stolen."""
-    state = controller.state
-    result = state.result()
     names = [seat.name for seat in controller.seats]
-    if result is None:
-        headline = "Game over"
-    elif result.is_draw:
-        headline = f"Drawn by {REASONS.get(result.reason, result.reason)}"
-    else:
-        headline = f"{names[result.winners[0]]} wins by {REASONS.get(result.reason, result.reason)}"
+    headline = result_headline(controller, REASONS)
     destroyed = [0, 0]
     stolen = [0, 0]
     turns = 0
@@ -76,8 +57,8 @@ def magistrat_client() -> GameClient:
     return GameClient(
         "MagiStrat",
         MagiStratNarrator,
-        _match_scene,
-        _setup_scene,
+        lazy("game.client.magistrat.scene:MagiStratMatchScene"),
+        lazy("game.client.magistrat.setup:MagiStratSetupScene"),
         paint_board,
         summary,
         undo_across_turns=True,

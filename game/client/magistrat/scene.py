@@ -6,7 +6,7 @@ Input -> :class:`TurnInput` (what a click means, previews) -> ``MatchController.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -20,12 +20,9 @@ from game.client.magistrat.model import CubeModel, Shown
 from game.client.magistrat.narrator import cell_words, kind_word
 from game.client.magistrat.view import CubeView, Overlay
 from game.client.match.controller import MatchController, Played
-from game.client.match.log_panel import LogPanel
-from game.client.match.scenes import GameOverScene, MatchMenuScene
-from game.client.scenes.base import Host, Scene
-from game.client.tutorial.progress import Progress
-from game.client.tutorial.tips import TipBox
-from game.client.widgets import Button, Choice, FocusGroup, Widget, draw_tooltip
+from game.client.match.table_scene import Control, TableScene, draw_thinking
+from game.client.scenes.base import Host
+from game.client.widgets import Button, Choice, Widget, draw_tooltip
 from game.rules.magistrat import MagiStratState, Move, PieceView
 from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST
 from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
@@ -34,7 +31,6 @@ LEFT = pygame.Rect(12, 14, 250, 692)
 RIGHT = pygame.Rect(998, 14, 270, 692)
 INFO = pygame.Rect(998, 14, 270, 250)
 LOG = pygame.Rect(998, 420, 270, 286)
-TOOLTIP_DELAY = 0.45
 CUBE_CENTRE_X = AREA[0] + AREA[2] / 2
 FRONT_LABELS = ("All", "Ground", "High", "Divine")
 PIECE_RULES = {
@@ -50,37 +46,24 @@ PIECE_RULES = {
 }
 
 
-class MagiStratMatchScene(Scene):
+class MagiStratMatchScene(TableScene):
     """One MagiStrat match at the table: humans and bots in any mix."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
-        self.host = host
-        self.controller = controller
+        super().__init__(host, controller, LOG)
         state = controller.state
         assert isinstance(state, MagiStratState)
         self.state: MagiStratState = state
-        palette = theme.player_colours(host.settings.colour_blind)
-        self.colours = (palette[controller.seats[0].colour % 4], palette[controller.seats[1].colour % 4])
-        self.view = CubeView(host.assets, self.colours)
+        self.view: CubeView = CubeView(host.assets, (self.colours[0], self.colours[1]))
         full_of = {kind: state.t.table.full(kind, 100) for kind in range(6)}
-        self.animator = Animator(
+        self.animator: Animator = Animator(
             CubeModel.from_state(state), self._fresh_model, self.view.piece_anchor, full_of, host.tweens.speed
         )
-        self.input = TurnInput(state)
-        self.group = FocusGroup([], host.audio)
-        self.log_panel = LogPanel(host.assets, LOG)
-        self.message = ""
-        self.message_age = 0.0
-        self.pointer: tuple[float, float] = (-1, -1)
+        self.input: TurnInput = TurnInput(state)
         self.hover: int | None = None
-        self.rest = 0.0
-        self.clock = 0.0
-        self._game_over_shown = False
-        self.tooltips: list[tuple[pygame.Rect, str]] = []
         self._pieces_key = ""
         self._pieces: list[PieceView] = []
         self._wrapped: dict[tuple[str, int, str, int], list[str]] = {}
-        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -89,35 +72,16 @@ class MagiStratMatchScene(Scene):
         self.input.refresh()
         self.layout()
 
-    def exit(self) -> None:
-        """Stop the AI of this match."""
-        if self._on_played in self.controller.on_played:
-            self.controller.on_played.remove(self._on_played)
-        self.controller.close()
-        if self.controller.source is not None:
-            self.controller.source.close()
-
-    def resume(self) -> None:
-        """Settings may have changed the speed."""
-        self.animator.speed = self.host.tweens.speed
-        self.layout()
-
     def _fresh_model(self) -> CubeModel:
         return CubeModel.from_state(self.state)
 
-    def _on_played(self, played: Played) -> None:
-        if played.kind == "action":
-            self.animator.play(played.events)
-            self.tips.observe(played.events)
-            kinds = {e.kind for e in played.events}
-            if kinds & {"destroyed", "dropped_out"}:
-                self.host.audio.play("fall")
-            else:
-                self.host.audio.play("step", 0.6)
+    def on_action(self, played: Played) -> None:
+        """The action's sound."""
+        kinds = {e.kind for e in played.events}
+        if kinds & {"destroyed", "dropped_out"}:
+            self.host.audio.play("fall")
         else:
-            self.animator.reset()
-        self.input.refresh()
-        self.layout()
+            self.host.audio.play("step", 0.6)
 
     # -- view settings -----------------------------------------------------------------------------
     @property
@@ -171,56 +135,34 @@ class MagiStratMatchScene(Scene):
         ]
         pending = self.input.pending if human else None
         if pending is not None:
-            half = (INFO.width - 28) // 2
-            y = INFO.bottom - 50
+            choices: list[tuple[str, Callable[[], None], str | None, str]]
             if pending.attack is not None:
-                widgets.append(
-                    Button(
-                        assets,
-                        pygame.Rect(INFO.x + 10, y, half, 40),
-                        "Attack",
-                        partial(self._play, pending.attack),
-                        icon="combat",
-                        style="primary",
-                        font_size=17,
-                        tooltip="Move, then attack with the whole pattern (Enter).",
-                    )
-                )
-                widgets.append(
-                    Button(
-                        assets,
-                        pygame.Rect(INFO.x + 18 + half, y, half, 40),
-                        "Skip attack",
-                        partial(self._play, pending.plain),
-                        font_size=16,
-                        tooltip="Only move this turn.",
-                    )
-                )
+                attack_tip = "Move, then attack with the whole pattern (Enter)."
+                choices = [
+                    ("Attack", partial(self._play, pending.attack), "combat", attack_tip),
+                    ("Skip attack", partial(self._play, pending.plain), None, "Only move this turn."),
+                ]
             else:
+                choices = [
+                    ("Move", partial(self._play, pending.plain), None, "Commit this move (Enter)."),
+                    ("Cancel", self.cancel, None, "Choose another move (Esc)."),
+                ]
+            half = (INFO.width - 28) // 2
+            for index, (label, command, icon, tip) in enumerate(choices):
                 widgets.append(
                     Button(
                         assets,
-                        pygame.Rect(INFO.x + 10, y, half, 40),
-                        "Move",
-                        partial(self._play, pending.plain),
-                        style="primary",
-                        font_size=17,
-                        tooltip="Commit this move (Enter).",
+                        pygame.Rect(INFO.x + 10 + index * (half + 8), INFO.bottom - 50, half, 40),
+                        label,
+                        command,
+                        icon=icon,
+                        style="menu" if index else "primary",
+                        font_size=16 if index else 17,
+                        tooltip=tip,
                     )
                 )
-                widgets.append(
-                    Button(
-                        assets,
-                        pygame.Rect(INFO.x + 18 + half, y, half, 40),
-                        "Cancel",
-                        self.cancel,
-                        font_size=16,
-                        tooltip="Choose another move (Esc).",
-                    )
-                )
-        half = (RIGHT.width - 8) // 2
         passing = human and self.input.legal() == [self.state.parse_action("pass")]
-        controls = [
+        controls: list[Control] = [
             (
                 "Undo",
                 "undo",
@@ -244,41 +186,11 @@ class MagiStratMatchScene(Scene):
                 "Save, load or leave (Esc)." if passing else "The MagiStrat rules reference (F1).",
             ),
         ]
-        for index, (label, icon, command, enabled, tip) in enumerate(controls):
-            rect = pygame.Rect(RIGHT.x + (index % 2) * (half + 8), 322 + (index // 2) * 44, half, 38)
-            widgets.append(
-                Button(
-                    assets,
-                    rect,
-                    label,
-                    command,
-                    icon=icon,
-                    style="menu",
-                    font_size=16,
-                    tooltip=tip,
-                    enabled=enabled,
-                )
-            )
+        widgets.extend(self.control_buttons(controls, (RIGHT.x, 322), RIGHT.width))
         self.group.widgets = widgets
         self.group.focus_index = None
 
-    def button(self, label: str) -> Button:
-        """A visible button by label (tests click it)."""
-        for widget in self.group.widgets:
-            if isinstance(widget, Button) and widget.label == label:
-                return widget
-        raise KeyError(label)
-
     # -- commands ------------------------------------------------------------------------------------
-    def _play(self, action: object) -> None:
-        if not self.controller.human_to_act():
-            return
-        if self.state.is_legal(action):
-            self.controller.play(action)
-            self.say("")
-        else:
-            self.say("That is not possible now.")
-
     def cancel(self) -> None:
         """Drop the pending move or the selection."""
         self.input.select(None)
@@ -296,25 +208,11 @@ class MagiStratMatchScene(Scene):
         else:
             self.say("Nothing of yours to take back.")
 
-    def hint(self) -> None:
-        """Ask the AI for a suggestion."""
-        if self.controller.request_hint():
-            self.say("Thinking of a hint…")
-
-    def menu(self) -> None:
-        """Open the match menu."""
-        self.host.stack.push(MatchMenuScene(self.host, self.controller))
-
     def rules(self) -> None:
         """Open the rules reference (the app knows where it is)."""
         opener = getattr(self.host, "open_rules", None)
         if opener is not None:
             opener()
-
-    def say(self, text: str) -> None:
-        """Show a short explanation in the status line."""
-        self.message = text
-        self.message_age = 0.0
 
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -385,25 +283,6 @@ class MagiStratMatchScene(Scene):
             self.menu()
             return True
         return False
-
-    # -- frame ---------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Animations, the AI and game over."""
-        self.clock += dt
-        self.view.clock = self.clock
-        self.rest += dt
-        self.message_age += dt
-        self.animator.speed = self.host.tweens.speed
-        self.animator.update(dt)
-        self.group.update(dt)
-        had_hint = self.controller.hint
-        self.controller.update(dt, self.animator.busy)
-        if self.controller.hint is not None and had_hint is None:
-            self.say("Hint: " + self.state.describe_action(self.controller.hint))
-        if self.controller.over and not self.animator.busy and not self._game_over_shown:
-            self._game_over_shown = True
-            self.host.audio.play("victory")
-            self.host.stack.push(GameOverScene(self.host, self.controller))
 
     # -- cached reads --------------------------------------------------------------------------------
     def pieces(self) -> list[PieceView]:
@@ -485,7 +364,7 @@ class MagiStratMatchScene(Scene):
         if pending is not None:
             lines.append(self.pending_title())
             lines.extend(preview_lines(pending.shown.events, [s.name for s in self.controller.seats]))
-        if self.message and self.message_age < 6:
+        if self.message_shown():
             lines.append(self.message)
         return lines
 
@@ -563,11 +442,7 @@ class MagiStratMatchScene(Scene):
             decor.text(surface, assets, "title", 24, line, colour, (LEFT.x + 12, y), shadow=True)
             y += 28
         if self.controller.thinking:
-            for i in range(3):
-                phase = 0.5 + 0.5 * math.sin(self.clock * 6 - i * 0.8)
-                pygame.draw.circle(
-                    surface, theme.mix(theme.PANEL, colour, phase), (LEFT.right - 40 + i * 12, LEFT.y + 22), 4
-                )
+            draw_thinking(surface, self.clock, colour, (LEFT.right - 40, LEFT.y + 22), 12)
         y += 6
         for side in (0, 1):
             y = self._side_block(surface, side, y) + 10
@@ -716,7 +591,7 @@ class MagiStratMatchScene(Scene):
                     (x, y),
                 )
                 y += 17
-        if self.message and self.message_age < 6:
+        if self.message_shown():
             msg_y = INFO.bottom + 10
             for line in self.wrap("ui_semibold", 14, self.message, RIGHT.width - 8)[:3]:
                 decor.text(
@@ -731,16 +606,7 @@ class MagiStratMatchScene(Scene):
                 )
                 msg_y += 17
         elif self.controller.notice:
-            decor.text(
-                surface,
-                assets,
-                "ui_semibold",
-                13,
-                self.controller.notice[:44],
-                theme.DANGER,
-                (RIGHT.centerx, INFO.bottom + 10),
-                "midtop",
-            )
+            self._draw_notice(surface, (RIGHT.centerx, INFO.bottom + 10))
 
     def _info_text(self) -> tuple[str, list[str], tuple[int, int, int]]:
         if self.controller.over:
@@ -779,18 +645,9 @@ class MagiStratMatchScene(Scene):
             theme.GOLD,
         )
 
-    def _tooltip(self) -> str:
-        if self.rest < TOOLTIP_DELAY:
-            return ""
-        tip = self.group.tooltip()
-        if tip is not None:
-            return tip[0]
-        for rect, text in self.tooltips:
-            if rect.collidepoint(self.pointer):
-                return text
-        if self.hover is not None:
-            return self.cell_tooltip(self.hover)
-        return ""
+    def board_tooltip(self) -> str:
+        """The cell under the pointer."""
+        return self.cell_tooltip(self.hover) if self.hover is not None else ""
 
     def cell_tooltip(self, cell: int) -> str:
         """What stands on a cell (or which layer it is)."""

@@ -13,33 +13,26 @@ import pygame
 
 from game.client import decor, theme
 from game.client.match.seats import Seat
-from game.client.match.session import new_controller, open_match
+from game.client.match.setup_scene import SetupScene
 from game.client.scenes.base import Host
-from game.client.scenes.common import MenuScene
-from game.client.widgets import Button, Choice, Widget
+from game.client.widgets import Choice, Widget
 from game.rules.magistrat.data import formation_names
 
-WHO = ("human", "easy", "normal", "hard")
-WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
 QUALITIES = (80, 90, 100, 110, 120)
 MODES = ("manual", "preset", "random")
 MODE_LABELS = ("By hand", "Formation", "Random")
 SIDES = ("White", "Black")
 
 
-class MagiStratSetupScene(MenuScene):
+class MagiStratSetupScene(SetupScene):
     """Seats, quality, set-up mode (and formation), then Start."""
 
     def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.who = ["human", "normal"]
-        for index, text in enumerate((host.options.seats or [])[:2]):
-            self.who[index] = text if text in WHO else "human"
+        super().__init__(host, ["human", "normal"])
         self.quality = [100, 100]
         self.mode = "manual"
         self.formations = formation_names()
         self.formation = [0, 0]
-        self.seed = host.options.seed
 
     def build(self) -> list[Widget]:
         """One row per side (who, quality), the set-up mode, formations, Back and Start."""
@@ -48,14 +41,8 @@ class MagiStratSetupScene(MenuScene):
         for side in (0, 1):
             y = 190 + side * 110
             widgets.append(
-                Choice(
-                    assets,
-                    pygame.Rect(470, y, 460, 40),
-                    list(WHO_LABELS),
-                    WHO.index(self.who[side]),
-                    partial(self._set_who, side),
-                    font_size=16,
-                    tooltip="A person at this screen, or the AI at a level.",
+                self.who_choice(
+                    pygame.Rect(470, y, 460, 40), side, "A person at this screen, or the AI at a level."
                 )
             )
             widgets.append(
@@ -94,22 +81,7 @@ class MagiStratSetupScene(MenuScene):
                         tooltip=f"{SIDES[side]}'s preset formation.",
                     )
                 )
-        back = self.back_button()
-        back.rect.right = 630
-        back.style = "menu"
-        start = Button(
-            assets,
-            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
-            "Start",
-            self.start,
-            icon="cube",
-            style="primary",
-            font_size=self.px(20),
-        )
-        return [*widgets, back, start]
-
-    def _set_who(self, side: int, index: int) -> None:
-        self.who[side] = WHO[index]
+        return [*widgets, *self.footer("cube")]
 
     def _set_quality(self, side: int, index: int) -> None:
         self.quality[side] = QUALITIES[index]
@@ -142,9 +114,7 @@ class MagiStratSetupScene(MenuScene):
 
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""
-        controller = new_controller(self.host, "magistrat", self.options(), self.seats(), self.seed)
-        controller.autosave()
-        open_match(self.host, controller, replace=True)
+        self.start_match("magistrat", self.options(), self.seats())
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and row labels."""
@@ -167,13 +137,12 @@ class MagiStratSetupScene(MenuScene):
             "random": "Every placement is drawn at random (seeded).",
         }[self.mode]
         decor.paragraph(surface, assets, "ui", 15, note, theme.TEXT_DIM, (340, 530), 600, centred=True)
-        seed = "random" if self.seed is None else str(self.seed)
         decor.text(
             surface,
             assets,
             "ui",
             14,
-            f"White moves first · seed: {seed} (--seed on the command line)",
+            f"White moves first · seed: {self.seed_text()} (--seed on the command line)",
             theme.TEXT_DISABLED,
             (640, 590),
             "midtop",

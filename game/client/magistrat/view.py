@@ -120,31 +120,21 @@ class CubeView:
                     (x - frame.cell_w / 2 - 6, y),
                     "midright",
                 )
-            label = LAYER_NAMES[layer]
             if geometry.mode == "oblique":
-                decor.text(
-                    surface,
-                    assets,
-                    "title",
-                    20,
-                    label,
-                    theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
-                    (back_right[0] + 14, (back_right[1] + front_right[1]) / 2),
-                    "midleft",
-                    shadow=True,
-                )
+                label_pos, anchor = (back_right[0] + 14, (back_right[1] + front_right[1]) / 2), "midleft"
             else:
-                decor.text(
-                    surface,
-                    assets,
-                    "title",
-                    20,
-                    label,
-                    theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
-                    ((back_left[0] + back_right[0]) / 2, back_left[1] - 8),
-                    "midbottom",
-                    shadow=True,
-                )
+                label_pos, anchor = ((back_left[0] + back_right[0]) / 2, back_left[1] - 8), "midbottom"
+            decor.text(
+                surface,
+                assets,
+                "title",
+                20,
+                LAYER_NAMES[layer],
+                theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
+                label_pos,
+                anchor,
+                shadow=True,
+            )
         if geometry.mode == "oblique":
             for corner in range(4):
                 points = [geometry.layer_outline(layer)[corner] for layer in range(3)]

@@ -31,6 +31,29 @@ class GameClient:
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """A factory for ``"module:name"`` that imports the module on its first call (a game's scenes
+    import the match package, so its registry entry names them rather than importing them)."""
+
+    def make(*args: Any) -> Any:
+        module_name, attribute = target.split(":")
+        return getattr(import_module(module_name), attribute)(*args)
+
+    return make
+
+
+def result_headline(controller: MatchController, reasons: dict[str, str]) -> str:
+    """The summary's first line: "North wins by Conquest", "Drawn by stalemate" or "Game over"."""
+    result = controller.state.result()
+    if result is None:
+        return "Game over"
+    reason = reasons.get(result.reason, result.reason)
+    if result.is_draw:
+        return f"Drawn by {reason}"
+    winners = " and ".join(controller.seats[s].name for s in result.winners)
+    return f"{winners} wins by {reason}"
+
+
 _CLIENTS: dict[str, str] = {
     "magestone": "game.client.magestone:client",
     "magistrat": "game.client.magistrat:client",

@@ -321,42 +321,24 @@ class ReplayScene(Scene):
     def enter(self) -> None:
         """Build the step buttons."""
         assets = self.host.assets
+        steps: list[tuple[int, int, str, Callable[[], None], str | None, str, int, str]] = [
+            (960, 70, "", partial(self.seek, 0), "back", "menu", 16, "Back to the start"),
+            (1036, 70, "◀", partial(self.step, -1), None, "primary", 18, "One action back (Left)"),
+            (1112, 70, "▶", partial(self.step, 1), None, "primary", 18, "One action forward (Right)"),
+            (1188, 72, "End", partial(self.seek, len(self.entries)), None, "menu", 16, "Jump to the end"),
+        ]
         self.group.widgets = [
             Button(
                 assets,
-                pygame.Rect(960, 646, 70, 44),
-                "",
-                partial(self.seek, 0),
-                icon="back",
-                font_size=16,
-                tooltip="Back to the start",
-            ),
-            Button(
-                assets,
-                pygame.Rect(1036, 646, 70, 44),
-                "◀",
-                partial(self.step, -1),
-                style="primary",
-                font_size=18,
-                tooltip="One action back (Left)",
-            ),
-            Button(
-                assets,
-                pygame.Rect(1112, 646, 70, 44),
-                "▶",
-                partial(self.step, 1),
-                style="primary",
-                font_size=18,
-                tooltip="One action forward (Right)",
-            ),
-            Button(
-                assets,
-                pygame.Rect(1188, 646, 72, 44),
-                "End",
-                partial(self.seek, len(self.entries)),
-                font_size=16,
-                tooltip="Jump to the end",
-            ),
+                pygame.Rect(x, 646, width, 44),
+                label,
+                command,
+                icon=icon,
+                style=style,
+                font_size=font_size,
+                tooltip=tip,
+            )
+            for x, width, label, command, icon, style, font_size, tip in steps
         ]
 
     def step(self, delta: int) -> None:

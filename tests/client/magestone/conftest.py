@@ -12,12 +12,12 @@ from game.client.input import Click, Hover, Intent
 from game.client.magestone.narrator import MageStoneNarrator
 from game.client.magestone.scene import MageStoneMatchScene
 from game.client.match import session
-from game.client.match.controller import InlineSource, MatchController, autosave_path
+from game.client.match.controller import InlineSource
 from game.client.match.seats import Seat
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import load_board
-from game.rules.match import Match
-from tests.client.conftest import frames
+from tests.client.conftest import frames, open_test_table, play_out
+from tests.client.conftest import send as client_send
 
 BOARD = load_board()
 
@@ -60,12 +60,7 @@ def open_table(app: App, state: MageStoneState, ai: tuple[str, ...] = ()) -> Mag
         Seat(BOARD.seat_names[letter], "normal" if letter in ai else "human", index)
         for index, letter in enumerate(state.seats)
     ]
-    controller = MatchController(
-        Match(state, 7), seats, InlineSource(), MageStoneNarrator(), autosave_file=autosave_path(), pace=0.0
-    )
-    session.open_match(app, controller)
-    scene = app.stack.top
-    assert isinstance(scene, MageStoneMatchScene)
+    scene = open_test_table(app, state, seats, MageStoneNarrator(), MageStoneMatchScene)
     scene.handover = False
     frames(app, 2)
     return scene
@@ -73,10 +68,7 @@ def open_table(app: App, state: MageStoneState, ai: tuple[str, ...] = ()) -> Mag
 
 def send(app: App, *intents: Intent, settle: int = 3) -> None:
     """Inject intents through the input layer and run a few frames."""
-    for intent in intents:
-        app.input.inject(intent)
-        frames(app, 1)
-    frames(app, settle)
+    client_send(app, *intents, settle=settle)
 
 
 def click_square(app: App, scene: MageStoneMatchScene, name: str) -> None:
@@ -87,8 +79,4 @@ def click_square(app: App, scene: MageStoneMatchScene, name: str) -> None:
 
 def finish_animations(app: App, scene: MageStoneMatchScene) -> None:
     """Let every queued animation play out."""
-    for _ in range(600):
-        if not scene.animator.busy:
-            break
-        frames(app, 1)
-    frames(app, 2)
+    play_out(app, scene, 600)

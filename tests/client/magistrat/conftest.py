@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 
 from game.client.app import App
-from game.client.input import Click, Hover, Intent
+from game.client.input import Click, Hover
 from game.client.magistrat.narrator import MagiStratNarrator
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.match import session
-from game.client.match.controller import InlineSource, MatchController, autosave_path
+from game.client.match.controller import InlineSource
 from game.client.match.seats import Seat
-from game.client.widgets import Button
 from game.rules.magistrat import MagiStratState, load_scenario, new_game
 from game.rules.magistrat.board import CELL_INDEX
-from game.rules.match import Match
-from tests.client.conftest import frames
+from tests.client.conftest import frames, open_test_table, play_out, send
+from tests.client.conftest import press as client_press
 
 
 @pytest.fixture(autouse=True)
@@ -34,28 +33,11 @@ def state_of(name: str) -> MagiStratState:
 def open_table(app: App, state: MagiStratState, black_ai: bool = False) -> MagiStratMatchScene:
     """Open the table on ``state``: White human, Black human or a Normal bot."""
     seats = [Seat("White", "human", 0), Seat("Black", "normal" if black_ai else "human", 1)]
-    controller = MatchController(
-        Match(state, 7),
-        seats,
-        InlineSource(),
-        MagiStratNarrator(),
-        autosave_file=autosave_path(),
-        pace=0.0,
-        undo_across_turns=True,
+    scene = open_test_table(
+        app, state, seats, MagiStratNarrator(), MagiStratMatchScene, undo_across_turns=True
     )
-    session.open_match(app, controller)
-    scene = app.stack.top
-    assert isinstance(scene, MagiStratMatchScene)
     frames(app, 2)
     return scene
-
-
-def send(app: App, *intents: Intent, settle: int = 2) -> None:
-    """Inject intents through the input layer and run a few frames."""
-    for intent in intents:
-        app.input.inject(intent)
-        frames(app, 1)
-    frames(app, settle)
 
 
 def click_cell(app: App, scene: MagiStratMatchScene, name: str) -> None:
@@ -67,16 +49,11 @@ def click_cell(app: App, scene: MagiStratMatchScene, name: str) -> None:
 
 
 def press(app: App, scene: MagiStratMatchScene, label: str) -> None:
-    """Click a visible button at its centre."""
+    """Click a visible button at its centre (once the last animation has played)."""
     finish(app, scene)
-    button: Button = scene.button(label)
-    send(app, Hover(button.rect.center), Click(button.rect.center))
+    client_press(app, scene, label)
 
 
 def finish(app: App, scene: MagiStratMatchScene) -> None:
     """Let every queued animation play out."""
-    for _ in range(900):
-        if not scene.animator.busy:
-            break
-        frames(app, 1)
-    frames(app, 2)
+    play_out(app, scene, 900)

@@ -2,44 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
 
 from game.client.app import App
 from game.client.input import Click, Hover, Key, KeyIntent
-from game.client.match import session
-from game.client.match.controller import InlineSource
 from game.client.tutorial.lessons import load_lessons
 from game.client.tutorial.magestone_lesson import MageStoneLessonScene
-from game.client.tutorial.menu import TutorialMenuScene
 from game.client.tutorial.progress import Progress
 from game.rules.magestone import Attack, Bolt, EndGo, Fall, Move, UnitAction
-from tests.client.conftest import frames
+from tests.client.conftest import press, send
+from tests.client.tutorial import at_table
 
 LESSONS = load_lessons("magestone")
-
-
-@pytest.fixture(autouse=True)
-def quick(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Instant animations, in-process AI."""
-    app.tweens.speed = math.inf
-    monkeypatch.setattr(session, "make_source", InlineSource)
-
-
-def send(app: App, *intents: Any) -> None:
-    """Inject intents one frame apart, then settle."""
-    for intent in intents:
-        app.input.inject(intent)
-        frames(app, 1)
-    frames(app, 2)
-
-
-def press(app: App, scene: MageStoneLessonScene, label: str) -> None:
-    """Click a button by label."""
-    button = scene.button(label)
-    send(app, Hover(button.rect.center), Click(button.rect.center))
+pytestmark = pytest.mark.usefixtures("quick")
 
 
 def square(app: App, scene: MageStoneLessonScene, index: int) -> None:
@@ -79,31 +56,9 @@ def play_through_input(app: App, scene: MageStoneLessonScene, action: Any) -> No
         raise AssertionError(f"no clicks for {action}")
 
 
-def wait_for_player(app: App, scene: MageStoneLessonScene) -> None:
-    """Let replies, AI and animations run until the lesson waits for the learner."""
-    for _ in range(2000):
-        step = scene.run.step
-        waiting = step is None or (
-            step.kind in ("say", "do", "celebrate")
-            or (step.kind == "free" and scene.controller.human_to_act())
-        )
-        if waiting and not scene.animator.busy:
-            return
-        frames(app, 1)
-    raise AssertionError("the lesson never waits for the learner")
-
-
 def open_lesson(app: App, lesson_id: str) -> MageStoneLessonScene:
-    """Open a lesson from the tutorial menu by clicking its button."""
-    menu = TutorialMenuScene(app)
-    app.push(menu)
-    frames(app, 2)
-    index = [lesson.id for lesson in menu.lessons].index(lesson_id)
-    button = menu.group.widgets[1 + index]
-    send(app, Hover(button.rect.center), Click(button.rect.center))
-    scene = app.stack.top
-    assert isinstance(scene, MageStoneLessonScene)
-    return scene
+    """Open a MageStone lesson from the tutorial menu by clicking its button."""
+    return at_table.open_lesson(app, "magestone", lesson_id, MageStoneLessonScene)
 
 
 def wrong_action(scene: MageStoneLessonScene, expected: Any) -> Any:
@@ -123,7 +78,7 @@ def test_lesson_plays_to_the_end_through_the_input_layer(app: App, lesson: Any) 
     first = scene.state.position()
     refused_once = False
     for _ in range(400):
-        wait_for_player(app, scene)
+        at_table.wait_for_player(app, scene)
         step = scene.run.step
         if scene.run.finished or step is None:
             break
@@ -137,11 +92,7 @@ def test_lesson_plays_to_the_end_through_the_input_layer(app: App, lesson: Any) 
             expected = scene.run.expected()
             other = wrong_action(scene, expected)
             if other is not None and not refused_once:
-                before = scene.state.position()
-                scene._play(other)
-                frames(app, 2)
-                assert scene.state.position() == before, "a wrong action changed the state"
-                assert scene.message == scene.run.prompt()
+                at_table.assert_refused(app, scene, other)
                 refused_once = True
             play_through_input(app, scene, expected)
         else:
@@ -149,38 +100,7 @@ def test_lesson_plays_to_the_end_through_the_input_layer(app: App, lesson: Any) 
         assert scene.run.index > index or (scene.run.step is step and step.kind == "free"), (
             f"step {index + 1} ({step.kind}) accepted nothing"
         )
-    assert scene.run.finished
-    assert lesson.id in Progress.load().completed
-    fresh = MageStoneLessonScene(app, lesson, Progress.load())
-    assert fresh.state.position() == first
-
-
-def test_restart_returns_to_an_identical_first_state(app: App) -> None:
-    scene = open_lesson(app, "04_attack_dice")
-    first = scene.state.position()
-    send(app, KeyIntent(Key.CONFIRM))
-    play_through_input(app, scene, scene.run.expected())
-    assert scene.state.position() != first
-    press(app, scene, "Restart")
-    fresh = app.stack.top
-    assert isinstance(fresh, MageStoneLessonScene) and fresh is not scene
-    assert fresh.state.position() == first and fresh.run.index == 0
-
-
-def test_leave_and_resume_where_the_learner_was(app: App) -> None:
-    scene = open_lesson(app, "02_six_squares")
-    send(app, KeyIntent(Key.CONFIRM))
-    play_through_input(app, scene, scene.run.expected())
-    position, index = scene.state.position(), scene.run.index
-    press(app, scene, "Leave")
-    dialog = app.stack.top
-    leave = next(w for w in dialog.group.widgets if getattr(w, "label", "") == "Leave")  # type: ignore[attr-defined]
-    send(app, Hover(leave.rect.center), Click(leave.rect.center))
-    assert isinstance(app.stack.top, TutorialMenuScene)
-    assert Progress.load().status("02_six_squares") == "in progress"
-    app.stack.pop()
-    resumed = open_lesson(app, "02_six_squares")
-    assert resumed.state.position() == position and resumed.run.index == index
+    at_table.assert_finished(app, scene, first)
 
 
 def test_a_click_on_the_wrong_unit_is_explained_and_changes_nothing(app: App) -> None:

@@ -2,45 +2,23 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
 
 from game.client.app import App
 from game.client.input import Click, Hover, Key, KeyIntent
-from game.client.match import session
-from game.client.match.controller import InlineSource
 from game.client.tutorial.lessons import load_lessons
 from game.client.tutorial.magistrat_lesson import MagiStratLessonScene, action_cells
 from game.client.tutorial.menu import TutorialMenuScene
 from game.client.tutorial.progress import Progress
 from game.rules.magistrat import Move, Place
 from game.rules.magistrat.board import CELL_INDEX
-from tests.client.conftest import frames
+from tests.client.conftest import frames, press, send
+from tests.client.tutorial import at_table
 
 LESSONS = load_lessons("magistrat")
-
-
-@pytest.fixture(autouse=True)
-def quick(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Instant animations, in-process AI."""
-    app.tweens.speed = math.inf
-    monkeypatch.setattr(session, "make_source", InlineSource)
-
-
-def send(app: App, *intents: Any) -> None:
-    """Inject intents one frame apart, then settle."""
-    for intent in intents:
-        app.input.inject(intent)
-        frames(app, 1)
-    frames(app, 2)
-
-
-def press(app: App, scene: MagiStratLessonScene, label: str) -> None:
-    """Click a button by label."""
-    button = scene.button(label)
-    send(app, Hover(button.rect.center), Click(button.rect.center))
+pytestmark = pytest.mark.usefixtures("quick")
 
 
 def cell(app: App, scene: MagiStratLessonScene, index: int) -> None:
@@ -63,32 +41,9 @@ def play_through_input(app: App, scene: MagiStratLessonScene, action: Any) -> No
         press(app, scene, "Attack" if action.attack else ("Skip attack" if pending.attack else "Move"))
 
 
-def wait_for_player(app: App, scene: MagiStratLessonScene) -> None:
-    """Let replies, AI and animations run until the lesson waits for the learner."""
-    for _ in range(2000):
-        step = scene.run.step
-        waiting = step is None or (
-            step.kind in ("say", "do", "celebrate")
-            or (step.kind == "free" and scene.controller.human_to_act())
-        )
-        if waiting and not scene.animator.busy:
-            return
-        frames(app, 1)
-    raise AssertionError("the lesson never waits for the learner")
-
-
 def open_lesson(app: App, lesson_id: str) -> MagiStratLessonScene:
     """Open a MagiStrat lesson from the tutorial menu by clicking its button."""
-    menu = TutorialMenuScene(app, "magistrat")
-    app.push(menu)
-    frames(app, 2)
-    index = [lesson.id for lesson in menu.lessons].index(lesson_id)
-    button = menu.group.widgets[1 + index]
-    assert button.enabled
-    send(app, Hover(button.rect.center), Click(button.rect.center))
-    scene = app.stack.top
-    assert isinstance(scene, MagiStratLessonScene)
-    return scene
+    return at_table.open_lesson(app, "magistrat", lesson_id, MagiStratLessonScene)
 
 
 def stray_cell(scene: MagiStratLessonScene, expected: Any) -> int:
@@ -107,7 +62,7 @@ def test_lesson_plays_to_the_end_through_the_cube(app: App, lesson: Any) -> None
     first = scene.state.position()
     refused_click = refused_action = False
     for _ in range(200):
-        wait_for_player(app, scene)
+        at_table.wait_for_player(app, scene)
         step = scene.run.step
         if scene.run.finished or step is None:
             break
@@ -126,10 +81,7 @@ def test_lesson_plays_to_the_end_through_the_cube(app: App, lesson: Any) -> None
                 refused_click = True
             wrong = next((a for a in scene.input.legal() if str(a) != str(expected)), None)
             if wrong is not None and not refused_action:
-                scene._play(wrong)
-                frames(app, 2)
-                assert scene.state.position() == before, "a wrong action changed the state"
-                assert scene.message == scene.run.prompt()
+                at_table.assert_refused(app, scene, wrong)
                 refused_action = True
             play_through_input(app, scene, expected)
         else:
@@ -137,10 +89,7 @@ def test_lesson_plays_to_the_end_through_the_cube(app: App, lesson: Any) -> None
         assert scene.run.index > index or (scene.run.step is step and step.kind == "free"), (
             f"step {index + 1} ({step.kind}) accepted nothing"
         )
-    assert scene.run.finished
-    assert lesson.id in Progress.load().completed
-    fresh = MagiStratLessonScene(app, lesson, Progress.load())
-    assert fresh.state.position() == first
+    at_table.assert_finished(app, scene, first)
 
 
 def test_menu_offers_magistrat_lessons_and_marks_completed_ones(app: App) -> None:
@@ -152,36 +101,6 @@ def test_menu_offers_magistrat_lessons_and_marks_completed_ones(app: App) -> Non
     buttons = menu.group.widgets[1 : 1 + len(LESSONS)]
     assert all(button.enabled for button in buttons)  # type: ignore[attr-defined]
     assert buttons[0].detail == "completed" and buttons[1].detail == ""  # type: ignore[attr-defined]
-
-
-def test_restart_returns_to_an_identical_first_state(app: App) -> None:
-    scene = open_lesson(app, "02_moves")
-    first = scene.state.position()
-    send(app, KeyIntent(Key.CONFIRM))
-    play_through_input(app, scene, scene.run.expected())
-    wait_for_player(app, scene)
-    assert scene.state.position() != first
-    press(app, scene, "Restart")
-    fresh = app.stack.top
-    assert isinstance(fresh, MagiStratLessonScene) and fresh is not scene
-    assert fresh.state.position() == first and fresh.run.index == 0
-
-
-def test_leave_and_resume_where_the_learner_was(app: App) -> None:
-    scene = open_lesson(app, "02_moves")
-    send(app, KeyIntent(Key.CONFIRM))
-    play_through_input(app, scene, scene.run.expected())
-    wait_for_player(app, scene)
-    position, index = scene.state.position(), scene.run.index
-    press(app, scene, "Leave")
-    dialog = app.stack.top
-    leave = next(w for w in dialog.group.widgets if getattr(w, "label", "") == "Leave")  # type: ignore[attr-defined]
-    send(app, Hover(leave.rect.center), Click(leave.rect.center))
-    assert isinstance(app.stack.top, TutorialMenuScene)
-    assert Progress.load().status("02_moves") == "in progress"
-    app.stack.pop()
-    resumed = open_lesson(app, "02_moves")
-    assert resumed.state.position() == position and resumed.run.index == index
 
 
 def test_skip_attack_is_refused_when_the_step_asks_for_the_attack(app: App) -> None:

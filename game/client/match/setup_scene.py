@@ -1,0 +1,78 @@
+"""The part of a match set-up screen both games share: who plays each seat, Back and Start, the seed.
+
+A game's set-up scene subclasses :class:`SetupScene`, adds its own rows in ``build`` (around
+:meth:`~SetupScene.who_choice` and :meth:`~SetupScene.footer`) and calls
+:meth:`~SetupScene.start_match` with its rules options and seats.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.client.match.seats import HUMAN, Seat
+from game.client.match.session import new_controller, open_match
+from game.client.scenes.base import Host
+from game.client.scenes.common import MenuScene
+from game.client.widgets import Button, Choice, Widget
+
+WHO = ("human", "easy", "normal", "hard")
+WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
+
+
+class SetupScene(MenuScene):
+    """Seats chosen as Human or an AI level (``--seats`` fills them in), then Back or Start."""
+
+    def __init__(self, host: Host, who: list[str]) -> None:
+        super().__init__(host)
+        self.who = who
+        """Each seat's controller (a value of ``WHO``), in seat order."""
+        for index, text in enumerate((host.options.seats or [])[: len(who)]):
+            self.who[index] = text if text in WHO else HUMAN
+        self.seed = host.options.seed
+
+    def who_choice(self, rect: pygame.Rect, index: int, tooltip: str) -> Choice:
+        """The Human / Easy / Normal / Hard choice of seat ``index``."""
+        return Choice(
+            self.host.assets,
+            rect,
+            list(WHO_LABELS),
+            WHO.index(self.who[index]),
+            partial(self._set_who, index),
+            font_size=16,
+            tooltip=tooltip,
+        )
+
+    def _set_who(self, index: int, choice: int) -> None:
+        self.who[index] = WHO[choice]
+
+    def footer(self, start_icon: str) -> list[Widget]:
+        """Back (left of centre) and Start (right of centre) at the bottom."""
+        back = self.back_button()
+        back.rect.right = 630
+        back.style = "menu"
+        start = Button(
+            self.host.assets,
+            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
+            "Start",
+            self.start,
+            icon=start_icon,
+            style="primary",
+            font_size=self.px(20),
+        )
+        return [back, start]
+
+    def start(self) -> None:
+        """Create the match and open the table (the game's scene says how)."""
+        raise NotImplementedError
+
+    def start_match(self, game: str, options: dict[str, object], seats: list[Seat]) -> None:
+        """Create the match, autosave it and open the table in place of this scene."""
+        controller = new_controller(self.host, game, options, seats, self.seed)
+        controller.autosave()
+        open_match(self.host, controller, replace=True)
+
+    def seed_text(self) -> str:
+        """The dice seed in words ("random" unless ``--seed`` gave one)."""
+        return "random" if self.seed is None else str(self.seed)

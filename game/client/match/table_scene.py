@@ -1,0 +1,213 @@
+"""The part of a match table both games share: controller hook-up, frame loop, commands and tooltips.
+
+A game's table (:class:`~game.client.magestone.scene.MageStoneMatchScene`,
+:class:`~game.client.magistrat.scene.MagiStratMatchScene`) subclasses :class:`TableScene`, builds
+its own ``state``, ``view``, ``animator`` and ``input`` after ``super().__init__``, and fills in the
+hooks: :meth:`~TableScene.layout`, :meth:`~TableScene.on_action` (sounds, counters),
+:meth:`~TableScene.after_play`, :meth:`~TableScene.update_table` and
+:meth:`~TableScene.board_tooltip`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.client import decor, theme
+from game.client.match.animation import StepAnimator
+from game.client.match.controller import MatchController, Played
+from game.client.match.log_panel import LogPanel
+from game.client.match.scenes import GameOverScene, MatchMenuScene
+from game.client.scenes.base import Host, Scene
+from game.client.tutorial.progress import Progress
+from game.client.tutorial.tips import TipBox
+from game.client.widgets import Button, FocusGroup
+from game.rules.protocol import GameState
+
+TOOLTIP_DELAY = 0.45
+Control = tuple[str, str, Callable[[], None], bool, str]
+"""A match control button: label, icon, command, enabled, tooltip."""
+MESSAGE_SECONDS = 6
+"""How long a status-line message stays up."""
+
+
+def draw_thinking(
+    surface: pygame.Surface, clock: float, colour: tuple[int, int, int], left: tuple[int, int], gap: int
+) -> None:
+    """Three pulsing dots from ``left`` (the centre of the first) while the AI thinks."""
+    for i in range(3):
+        phase = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
+        pygame.draw.circle(surface, theme.mix(theme.PANEL, colour, phase), (left[0] + i * gap, left[1]), 4)
+
+
+class TableScene(Scene):
+    """One match at a table, humans and bots in any mix: what does not depend on the game."""
+
+    state: GameState
+    view: Any
+    animator: StepAnimator[Any, Any]
+    input: Any
+
+    def __init__(self, host: Host, controller: MatchController, log_rect: pygame.Rect) -> None:
+        self.host = host
+        self.controller = controller
+        palette = theme.player_colours(host.settings.colour_blind)
+        self.colours = tuple(palette[seat.colour % 4] for seat in controller.seats)
+        self.group = FocusGroup([], host.audio)
+        self.log_panel = LogPanel(host.assets, log_rect)
+        self.log_rect = log_rect
+        self.message = ""
+        self.message_age = 0.0
+        self.popup: list[Button] = []
+        """Choice buttons opened next to the board (one per action a click may mean)."""
+        self.pointer: tuple[float, float] = (-1, -1)
+        self.rest = 0.0
+        self.clock = 0.0
+        self._game_over_shown = False
+        self.tooltips: list[tuple[pygame.Rect, str]] = []
+        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
+
+    # -- game hooks ------------------------------------------------------------------------------------
+    def on_action(self, played: Played) -> None:
+        """A played action reached the table (after the animator and tips saw it): sounds, counters."""
+
+    def after_play(self) -> None:
+        """The human's action was accepted (default: nothing)."""
+
+    def update_table(self, dt: float) -> None:
+        """Per-frame work of the game's own, after the AI and before game over (default: nothing)."""
+
+    def board_tooltip(self) -> str:
+        """The tooltip of the board square or cell under the pointer ('' for none)."""
+        return ""
+
+    # -- lifecycle -------------------------------------------------------------------------------------
+    def exit(self) -> None:
+        """Stop the AI of this match."""
+        if self._on_played in self.controller.on_played:
+            self.controller.on_played.remove(self._on_played)
+        self.controller.close()
+        if self.controller.source is not None:
+            self.controller.source.close()
+
+    def resume(self) -> None:
+        """Settings may have changed the speed."""
+        self.animator.speed = self.host.tweens.speed
+        self.layout()
+
+    def _on_played(self, played: Played) -> None:
+        if played.kind == "action":
+            self.animator.play(played.events)
+            self.tips.observe(played.events)
+            self.on_action(played)
+        else:
+            self.animator.reset()
+        self.input.refresh()
+        self.popup = []
+        self.layout()
+
+    def button(self, label: str) -> Button:
+        """A visible button by label (tests click it)."""
+        for widget in [*self.popup, *self.group.widgets]:
+            if isinstance(widget, Button) and widget.label == label:
+                return widget
+        raise KeyError(label)
+
+    def control_buttons(
+        self, controls: list[Control], topleft: tuple[int, int], width: int, first_style: str = "menu"
+    ) -> list[Button]:
+        """The match controls in two columns of ``width`` from ``topleft``, 44 px a row."""
+        half = (width - 8) // 2
+        return [
+            Button(
+                self.host.assets,
+                pygame.Rect(topleft[0] + (index % 2) * (half + 8), topleft[1] + (index // 2) * 44, half, 38),
+                label,
+                command,
+                icon=icon,
+                style=first_style if index == 0 else "menu",
+                font_size=16,
+                tooltip=tip,
+                enabled=enabled,
+            )
+            for index, (label, icon, command, enabled, tip) in enumerate(controls)
+        ]
+
+    # -- commands --------------------------------------------------------------------------------------
+    def _play(self, action: Any) -> None:
+        self.popup = []
+        if not self.controller.human_to_act():
+            return
+        if self.state.is_legal(action):
+            self.controller.play(action)
+            self.say("")
+            self.after_play()
+        else:
+            self.say("That is not possible now.")
+
+    def hint(self) -> None:
+        """Ask the AI for a suggestion."""
+        if self.controller.request_hint():
+            self.say("Thinking of a hint…")
+
+    def menu(self) -> None:
+        """Open the match menu."""
+        self.host.stack.push(MatchMenuScene(self.host, self.controller))
+
+    def say(self, text: str) -> None:
+        """Show a short explanation in the status line."""
+        self.message = text
+        self.message_age = 0.0
+
+    # -- frame -----------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Animations, the AI, the game's own work, then game over."""
+        self.clock += dt
+        self.view.clock = self.clock
+        self.rest += dt
+        self.message_age += dt
+        self.animator.speed = self.host.tweens.speed
+        self.animator.update(dt)
+        self.group.update(dt)
+        for button in self.popup:
+            button.update(dt)
+        had_hint = self.controller.hint
+        self.controller.update(dt, self.animator.busy)
+        if self.controller.hint is not None and had_hint is None:
+            self.say("Hint: " + self.state.describe_action(self.controller.hint))
+        self.update_table(dt)
+        if self.controller.over and not self.animator.busy and not self._game_over_shown:
+            self._game_over_shown = True
+            self.host.audio.play("victory")
+            self.host.stack.push(GameOverScene(self.host, self.controller))
+
+    def message_shown(self) -> bool:
+        """True while the status-line message is still up."""
+        return bool(self.message) and self.message_age < MESSAGE_SECONDS
+
+    def _draw_notice(self, surface: pygame.Surface, midtop: tuple[int, int]) -> None:
+        """The controller's notice (a failed save, a lost AI) in the status line."""
+        decor.text(
+            surface,
+            self.host.assets,
+            "ui_semibold",
+            13,
+            self.controller.notice[:44],
+            theme.DANGER,
+            midtop,
+            "midtop",
+        )
+
+    def _tooltip(self) -> str:
+        if self.rest < TOOLTIP_DELAY:
+            return ""
+        tip = self.group.tooltip()
+        if tip is not None:
+            return tip[0]
+        for rect, text in self.tooltips:
+            if rect.collidepoint(self.pointer):
+                return text
+        return self.board_tooltip()

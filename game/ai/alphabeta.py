@@ -1,0 +1,159 @@
+"""Iterative-deepening alpha-beta (negamax) for two-player games, on apply/undo.
+
+Move ordering: the transposition table's best move first, then a history
+score per action text. The table is keyed by ``position()`` (the game's
+FEN-like text, which includes the side to move). Chance nodes, should a game
+have them, are averaged over ``chance_outcomes()`` with a full window
+(a plain expectimax step, enough for the rare dice of a deterministic game).
+A search out of budget keeps the last fully searched depth's answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.base import Evaluator, ScoredAction, Searcher, SearchLimit
+from game.rules.protocol import GameState
+
+WIN = 10.0
+"""A won game is worth ``WIN`` plus the depth left (quicker wins score higher); evaluations lie in [-1, 1]."""
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+@dataclass
+class _Entry:
+    depth: int
+    value: float
+    flag: int
+    best: str | None
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class AlphaBeta(Searcher):
+    """Negamax with iterative deepening, a transposition table and history ordering.
+
+    ``root_margin`` > 0 makes every root action within that margin of the best
+    exactly scored (for noisy, human-like levels); 0 gives plain alpha-beta.
+    """
+
+    def __init__(self, evaluator: Evaluator, max_depth: int, root_margin: float = 0.0) -> None:
+        self.evaluator = evaluator
+        self.max_depth = max_depth
+        self.root_margin = root_margin
+        self._table: dict[str, _Entry] = {}
+        self._history: dict[str, int] = {}
+        self._limit: SearchLimit | None = None
+
+    def analyse(
+        self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
+    ) -> list[ScoredAction]:
+        """Deepen from 1 to ``max_depth`` while the budget lasts; scores of the last full depth."""
+        self._table = {}
+        self._history = {}
+        self._limit = limit
+        scored = [ScoredAction(a, 0.0) for a in actions]
+        for depth in range(1, self.max_depth + 1):
+            try:
+                scored = self._root(state, actions, depth)
+            except _OutOfBudget:
+                break
+            if limit.exhausted or abs(max(s.value for s in scored)) >= WIN:
+                break
+        return scored
+
+    def _root(self, state: GameState, actions: list[Any], depth: int) -> list[ScoredAction]:
+        seat = state.current_player()
+        ordered = self._order(state, actions)
+        results: dict[str, float] = {}
+        best = -math.inf
+        for action in ordered:
+            alpha = best - self.root_margin if self.root_margin > 0 else best
+            state.apply(action)
+            try:
+                value = self._value(state, seat, depth - 1, alpha, math.inf)
+            finally:
+                state.undo()
+            results[str(action)] = value
+            best = max(best, value)
+        best_action = max(ordered, key=lambda a: results[str(a)])
+        self._table[state.position()] = _Entry(depth, best, _EXACT, str(best_action))
+        return [ScoredAction(a, results[str(a)]) for a in actions]
+
+    def _value(self, state: GameState, seat: int, depth: int, alpha: float, beta: float) -> float:
+        """Value of ``state`` for ``seat`` searched ``depth`` decisions deep, in window (alpha, beta).
+
+        Zero-sum: a node where the other seat acts is the negation of its own value.
+        Several decisions in a row by one seat (a multi-action go) are simply a deeper max.
+        """
+        if state.is_terminal():
+            return state.returns()[seat] * (WIN + depth)
+        if state.is_chance_node():
+            return self._expect(state, seat, depth)
+        player = state.current_player()
+        if player != seat:
+            return -self._value(state, player, depth, -beta, -alpha)
+        limit = self._limit
+        assert limit is not None
+        limit.tick()
+        if limit.exhausted:
+            raise _OutOfBudget
+        if depth <= 0:
+            return self.evaluator(state)[seat]
+        key = state.position()
+        entry = self._table.get(key)
+        if entry is not None and entry.depth >= depth:
+            if entry.flag == _EXACT:
+                return entry.value
+            if entry.flag == _LOWER and entry.value >= beta:
+                return entry.value
+            if entry.flag == _UPPER and entry.value <= alpha:
+                return entry.value
+        original_alpha = alpha
+        best, best_action = -math.inf, None
+        for action in self._order(state, state.legal_actions(), entry):
+            state.apply(action)
+            try:
+                value = self._value(state, seat, depth - 1, alpha, beta)
+            finally:
+                state.undo()
+            if value > best:
+                best, best_action = value, action
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                text = str(action)
+                self._history[text] = self._history.get(text, 0) + depth * depth
+                break
+        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
+        self._table[key] = _Entry(depth, best, flag, None if best_action is None else str(best_action))
+        return best
+
+    def _expect(self, state: GameState, seat: int, depth: int) -> float:
+        """Expectation for ``seat`` over the chance outcomes (full window)."""
+        total = 0.0
+        for outcome, probability in state.chance_outcomes():
+            state.apply(outcome)
+            try:
+                total += probability * self._value(state, seat, depth, -math.inf, math.inf)
+            finally:
+                state.undo()
+        return total
+
+    def _order(self, state: GameState, actions: list[Any], entry: _Entry | None = None) -> list[Any]:
+        best = entry.best if entry is not None else None
+        if best is None:
+            root = self._table.get(state.position())
+            best = root.best if root is not None else None
+        history = self._history
+
+        def key(action: Any) -> tuple[int, int]:
+            text = str(action)
+            return (0 if text == best else 1, -history.get(text, 0))
+
+        return sorted(actions, key=key)

@@ -1,0 +1,191 @@
+"""Bot interface, search budgets and the scored-root-action picture every search shares.
+
+A bot only sees the game protocol: it works on a clone of the state, draws
+randomness from its own ``random.Random`` (never the match's dice RNG) and
+spends a :class:`Budget` counted in search nodes, so the same seed and budget
+always give the same move. An optional wall-time cap trades that
+reproducibility for a bounded wait in live play.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.protocol import GameState
+
+Evaluator = Callable[[GameState], list[float]]
+"""Heuristic value of a position for every seat, each in [-1, 1] (terminal: ``returns()``)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend: ``nodes`` visited, optionally capped by ``max_seconds``.
+
+    With ``max_seconds`` None the search is fully reproducible.
+    """
+
+    nodes: int
+    max_seconds: float | None = None
+
+    def start(self, stop: Callable[[], bool] | None = None) -> SearchLimit:
+        """A fresh counter for one search; ``stop`` may cancel it from outside."""
+        return SearchLimit(self, stop)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON form (the worker passes budgets between processes)."""
+        return {"nodes": self.nodes, "max_seconds": self.max_seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Budget:
+        """Inverse of :meth:`to_json`."""
+        seconds = data.get("max_seconds")
+        return cls(int(data["nodes"]), None if seconds is None else float(seconds))
+
+
+class SearchLimit:
+    """Counts the nodes one search visits and says when to stop."""
+
+    _CLOCK_EVERY = 32
+
+    def __init__(self, budget: Budget, stop: Callable[[], bool] | None = None) -> None:
+        self.budget = budget
+        self.used = 0
+        self._stop = stop
+        self._deadline = None if budget.max_seconds is None else time.perf_counter() + budget.max_seconds
+        self._out = False
+
+    def tick(self, nodes: int = 1) -> None:
+        """Record ``nodes`` more visited nodes."""
+        self.used += nodes
+        clock_due = self.used % self._CLOCK_EVERY < nodes
+        if self.used >= self.budget.nodes or (clock_due and self._external_stop()):
+            self._out = True
+
+    def _external_stop(self) -> bool:
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            return True
+        return self._stop is not None and self._stop()
+
+    @property
+    def exhausted(self) -> bool:
+        """True once the node budget, the time cap or a cancel request is reached."""
+        return self._out
+
+
+@dataclass(frozen=True)
+class ScoredAction:
+    """One root action with its value for the player to act (higher is better).
+
+    ``weight`` ranks before ``value`` (MCTS visit counts); other searches leave it 0.
+    """
+
+    action: Any
+    value: float
+    weight: float = 0.0
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Human-like mistakes: pick by softmax among actions within ``margin`` of the best."""
+
+    temperature: float
+    margin: float
+
+    def pick(self, scored: Sequence[ScoredAction], rng: random.Random) -> Any:
+        """Choose an action from ``scored`` (best first); a proven win (value >= 1) is never passed over."""
+        best = scored[0].value
+        if best >= 1.0:
+            return scored[0].action
+        near = [s for s in scored if s.value >= best - self.margin]
+        weights = [math.exp((s.value - best) / self.temperature) for s in near]
+        return rng.choices(near, weights=weights)[0].action
+
+
+def rank(scored: Sequence[ScoredAction]) -> list[ScoredAction]:
+    """Best first: by weight, then value; ties keep the legal-action order (stable)."""
+    return sorted(scored, key=lambda s: (-s.weight, -s.value))
+
+
+class Bot(ABC):
+    """Chooses an action for the player to act in a state."""
+
+    name: str = "bot"
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+
+    def choose(self, state: GameState, rng: random.Random, budget: Budget | None = None) -> Any:
+        """A legal action for ``state.current_player()``; ``state`` itself is never changed."""
+        actions = state.legal_actions()
+        if not actions or state.is_chance_node():
+            raise ValueError("choose() needs a decision node with legal actions")
+        if len(actions) == 1:
+            return actions[0]
+        return self._choose(state.clone(), actions, rng, (budget or self.budget).start())
+
+    def choose_with(self, state: GameState, rng: random.Random, limit: SearchLimit) -> Any:
+        """Like :meth:`choose`, with a caller-made limit (the worker adds a cancel hook)."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self._choose(state.clone(), actions, rng, limit)
+
+    @abstractmethod
+    def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
+        """Pick from ``actions`` (at least two) working on ``state``, a private clone."""
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions: the baseline of every ladder."""
+
+    name = "random"
+
+    def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
+        return rng.choice(actions)
+
+
+class Searcher(ABC):
+    """A search that scores the root actions of a decision node."""
+
+    @abstractmethod
+    def analyse(
+        self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
+    ) -> list[ScoredAction]:
+        """Scores for ``actions`` (the legal actions of ``state``) for the player to act.
+
+        ``state`` is the searcher's own clone; it must be restored before returning.
+        """
+
+
+class SearchBot(Bot):
+    """Plays the best action a :class:`Searcher` finds, or a noisy near-best one."""
+
+    def __init__(self, name: str, searcher: Searcher, budget: Budget, noise: Noise | None = None) -> None:
+        super().__init__(budget)
+        self.name = name
+        self.searcher = searcher
+        self.noise = noise
+
+    def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
+        scored = rank(self.searcher.analyse(state, actions, rng, limit))
+        if self.noise is None:
+            return scored[0].action
+        return self.noise.pick(scored, rng)
+
+
+def terminal_or(evaluator: Evaluator) -> Evaluator:
+    """``evaluator`` for live positions, exact ``returns()`` for finished ones."""
+
+    def evaluate(state: GameState) -> list[float]:
+        if state.is_terminal():
+            return state.returns()
+        return evaluator(state)
+
+    return evaluate
+

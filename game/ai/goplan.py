@@ -1,0 +1,144 @@
+"""Whole-go planning for games where a go is several actions with dice in between.
+
+The planner looks only at the rest of the current player's go (the Bot Bowl
+and Hero Academy lesson: the branching of a multi-action turn leaves no room
+for a game tree, but a fast forward model plus a good evaluation at the end of
+the go plays well). It is an expectimax over the go:
+
+* every dice contest is its exact outcomes (``chance_outcomes()``, e.g. win or
+  lose with their probabilities) and contributes their expectation;
+* at each of the player's decisions every action gets a quick score, the
+  expected evaluation right after it; the ``widths[depth]`` best are planned
+  further (a beam; 1 means greedy completion), the others keep their quick score;
+* a line ends when another seat is to act (or the game ends) and is scored by
+  the evaluation for the planning seat, which should weigh the threats the
+  next players will have;
+* with ``reply_top`` = k, the k best root actions are planned once more
+  (greedily) with the next player's answer: it plays its own go greedily (its
+  best quick score at each decision, dice averaged) before the evaluation, so
+  those plans are judged by what survives the answer, and rank first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.base import Evaluator, ScoredAction, Searcher, SearchLimit
+from game.rules.protocol import GameState
+
+TIE_BREAK = 1e-4
+"""Equal plans are told apart by what their first action achieves at once (win now, not later)."""
+
+
+class GoPlanner(Searcher):
+    """Expectimax over the rest of the go with a beam of ``widths`` per decision depth."""
+
+    def __init__(
+        self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16
+    ) -> None:
+        self.evaluator = evaluator
+        self.widths = tuple(widths)
+        self.reply_top = reply_top
+        self.max_steps = max_steps
+
+    def analyse(
+        self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
+    ) -> list[ScoredAction]:
+        """Quick scores for all root actions, planned-through scores for the best ``widths[0]``."""
+        seat = state.current_player()
+        quick = [self._after(state, action, seat, limit) for action in actions]
+        values = list(quick)
+        self._deepen(state, actions, values, seat, 0, limit, False)
+        weights = [0.0] * len(actions)
+        if self.reply_top:
+            greedy = max(len(self.widths), 1)
+            ranked = sorted(range(len(actions)), key=lambda i: -(values[i] + TIE_BREAK * quick[i]))
+            for index in ranked[: self.reply_top]:
+                if limit.exhausted:
+                    break
+                state.apply(actions[index])
+                values[index] = self._plan(state, seat, greedy, limit, True)
+                state.undo()
+                weights[index] = 1.0
+        return [ScoredAction(action, value + TIE_BREAK * first, weight)
+                for action, value, first, weight in zip(actions, values, quick, weights, strict=True)]
+
+    def _deepen(
+        self, state: GameState, actions: list[Any], values: list[float], seat: int, depth: int,
+        limit: SearchLimit, reply: bool,
+    ) -> None:
+        """Replace the quick scores of the beam's actions by their planned values."""
+        width = self.widths[depth] if depth < len(self.widths) else 1
+        if depth >= self.max_steps:
+            return
+        beam = sorted(range(len(actions)), key=lambda i: -values[i])[:width]
+        for index in beam:
+            if limit.exhausted:
+                return
+            state.apply(actions[index])
+            values[index] = self._plan(state, seat, depth + 1, limit, reply)
+            state.undo()
+
+    def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
+        """Value for ``seat`` of continuing its go from ``state`` as planned."""
+        if state.is_chance_node():
+            total = 0.0
+            for outcome, probability in state.chance_outcomes():
+                state.apply(outcome)
+                total += probability * self._plan(state, seat, depth, limit, reply)
+                state.undo()
+            return total
+        limit.tick()
+        if state.current_player() != seat:
+            return self._reply(state, seat, limit) if reply else self.evaluator(state)[seat]
+        if limit.exhausted:
+            return self.evaluator(state)[seat]
+        actions = state.legal_actions()
+        values = [self._after(state, action, seat, limit) for action in actions]
+        self._deepen(state, actions, values, seat, depth, limit, reply)
+        return max(values)
+
+    def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:
+        """Value for ``seat`` after the next player plays its go greedily (dice averaged)."""
+        rival = state.current_player()
+        if rival < 0 or limit.exhausted:
+            return self.evaluator(state)[seat]
+        return self._greedy(state, seat, rival, limit)
+
+    def _greedy(self, state: GameState, seat: int, rival: int, limit: SearchLimit) -> float:
+        if state.is_chance_node():
+            total = 0.0
+            for outcome, probability in state.chance_outcomes():
+                state.apply(outcome)
+                total += probability * self._greedy(state, seat, rival, limit)
+                state.undo()
+            return total
+        limit.tick()
+        if state.current_player() != rival or limit.exhausted:
+            return self.evaluator(state)[seat]
+        actions = state.legal_actions()
+        best = max(range(len(actions)), key=lambda i: self._after(state, actions[i], rival, limit))
+        state.apply(actions[best])
+        value = self._greedy(state, seat, rival, limit)
+        state.undo()
+        return value
+
+    def _after(self, state: GameState, action: Any, seat: int, limit: SearchLimit) -> float:
+        """Expected evaluation for ``seat`` right after ``action`` (dice averaged exactly)."""
+        state.apply(action)
+        value = self._settle(state, seat, limit)
+        state.undo()
+        return value
+
+    def _settle(self, state: GameState, seat: int, limit: SearchLimit) -> float:
+        if state.is_chance_node():
+            total = 0.0
+            for outcome, probability in state.chance_outcomes():
+                state.apply(outcome)
+                total += probability * self._settle(state, seat, limit)
+                state.undo()
+            return total
+        limit.tick()
+        return self.evaluator(state)[seat]

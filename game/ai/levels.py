@@ -1,0 +1,98 @@
+"""Difficulty levels: which search, how much budget and how much human-like noise.
+
+``make_bot(game_id, level, players)`` is the one entry point. MageStone bots
+plan whole goes (:class:`GoPlanner`); MagiStrat bots run alpha-beta; any other
+game (tests' toy games) gets MCTS with its registered evaluation.
+Tests and plugins may add levels with :func:`register_level`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.alphabeta import AlphaBeta
+from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
+from game.ai.games import evaluator
+from game.ai.goplan import GoPlanner
+from game.ai.mcts import Mcts
+from game.rules.protocol import GameState
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+"""The levels every game offers, weakest first."""
+
+BotFactory = Callable[[str, int], Bot]
+"""Makes a bot from ``(game_id, players)``."""
+
+_EASY_NOISE = Noise(temperature=0.05, margin=0.15)
+
+
+def _random(game_id: str, players: int) -> Bot:
+    return RandomBot(Budget(1))
+
+
+def _magestone(level: str) -> BotFactory:
+    widths = {"easy": (2,), "normal": (4,), "hard": (8, 2)}[level]
+    nodes = {"easy": 3_000, "normal": 12_000, "hard": 40_000}[level]
+    noise = _EASY_NOISE if level == "easy" else None
+    reply = 2 if level == "hard" else 0
+
+    def make(game_id: str, players: int) -> Bot:
+        planner = GoPlanner(evaluator(game_id), widths, reply)
+        return SearchBot(f"magestone-{level}", planner, Budget(nodes), noise)
+
+    return make
+
+
+def _magistrat(level: str) -> BotFactory:
+    depth = {"easy": 1, "normal": 2, "hard": 3}[level]
+    nodes = {"easy": 2_000, "normal": 8_000, "hard": 30_000}[level]
+
+    def make(game_id: str, players: int) -> Bot:
+        margin = _EASY_NOISE.margin if level == "easy" else 0.0
+        noise = _EASY_NOISE if level == "easy" else None
+        searcher = AlphaBeta(evaluator(game_id), depth, margin)
+        return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
+
+    return make
+
+
+def _generic(level: str) -> BotFactory:
+    iterations = {"easy": 60, "normal": 300, "hard": 1_200}[level]
+    noise = _EASY_NOISE if level == "easy" else None
+
+    def make(game_id: str, players: int) -> Bot:
+        return SearchBot(f"mcts-{level}", Mcts(evaluator(game_id)), Budget(iterations), noise)
+
+    return make
+
+
+_FACTORIES: dict[tuple[str, str], BotFactory] = {
+    **{("magestone", level): _magestone(level) for level in LEVELS[1:]},
+    **{("magistrat", level): _magistrat(level) for level in LEVELS[1:]},
+    **{("*", level): _generic(level) for level in LEVELS[1:]},
+    ("*", "random"): _random,
+}
+
+
+def register_level(game_id: str, level: str, factory: BotFactory) -> None:
+    """Add or replace a level for ``game_id`` (``"*"``: every game)."""
+    _FACTORIES[(game_id, level)] = factory
+
+
+def make_bot(game_id: str, level: str, players: int) -> Bot:
+    """A fresh bot of ``level`` for a ``players``-seat game of ``game_id``."""
+    factory = _FACTORIES.get((game_id, level)) or _FACTORIES.get(("*", level))
+    if factory is None:
+        raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+    return factory(game_id, players)
+
+
+def hint(game_id: str, state: GameState, level: str = "hard", budget: Budget | None = None) -> Any:
+    """The move the ``level`` bot would play in ``state``, for the hint button.
+
+    Seeded from the position, so asking twice gives the same hint.
+    """
+    bot = make_bot(game_id, level, state.num_players)
+    return bot.choose(state, random.Random(f"hint/{state.state_hash()}"), budget)

@@ -1,0 +1,212 @@
+"""Heuristic evaluation of MageStone positions, per seat, for the go planner.
+
+The one module of the AI that reads the MageStone state's internals (its
+unit, stone and Rite tables) instead of the protocol, for speed: it runs on
+every action the planner considers (a few hundred per decision).
+
+A seat's raw score adds, in units of "one Warrior":
+* material: Warriors on the board, the Mage and the Priest (units waiting to
+  respawn count less: they come back, but not while the base is besieged);
+* MageStones: Activated stones carried count most (victory and power die),
+  Unactivated ones less; a Mage with Unactivated stones is drawn home to
+  activate them, one with 6 Activated is pulled home hard (the instant win),
+  and a Mage is drawn towards stones left on the board;
+* the Rite: a running Rite is worth a lot, more when no enemy unit is within
+  reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
+  on the Nexus is worth a little;
+* Warriors are drawn mildly towards the Nexus (they screen a Rite and break
+  enemy ones);
+* threats: the seat about to act strikes first, so it gains the expected
+  value of its best attacks without moving (each enemy unit next to its
+  Warriors or Mage, won with the exact contest probability, a lost attack
+  costing the attacker), and a Mage of that seat holding 6 Activated stones
+  within a go's reach of its base is close to an instant win.
+Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from game.rules.magestone.board import MAGE, PRIEST, SQUARES_PER_GO, STONES_TO_WIN, WARRIOR, power_die
+from game.rules.magestone.dice import attacker_win_probability
+from game.rules.protocol import GameState
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Feature weights, in Warriors."""
+
+    scale: float = 6.0
+    warrior: float = 1.0
+    mage: float = 1.2
+    mage_queued: float = 0.6
+    priest: float = 1.0
+    priest_queued: float = 0.5
+    activated: float = 1.1
+    unactivated: float = 0.55
+    home_pull: float = 0.04
+    win_pull: float = 0.4
+    stone_pull: float = 0.05
+    rite_base: float = 2.5
+    rite_safe: float = 4.0
+    priest_nexus_pull: float = 0.05
+    priest_on_nexus: float = 0.4
+    warrior_nexus_pull: float = 0.02
+    warrior_pull_floor: int = 2
+    strike_first: float = 0.15
+    imminent_win: float = 5.0
+    eliminated: float = -30.0
+
+
+DEFAULT = Weights()
+
+
+@cache
+def _nexus_distance(board: Any) -> tuple[int, ...]:
+    """Manhattan distance from every square index to the nearest Nexus square."""
+    return tuple(_nearest(sq, board.nexus) for sq in range(256))
+
+
+@cache
+def _win_chance(sides: int, count: int, defender: int) -> float:
+    return float(attacker_win_probability(sides, count, defender))
+
+
+def _distance(a: int, b: int) -> int:
+    return abs((a & 15) - (b & 15)) + abs((a >> 4) - (b >> 4))
+
+
+def _nearest(square: int, targets: Any) -> int:
+    return min((_distance(square, t) for t in targets), default=99)
+
+
+class MageStoneEval:
+    """The evaluation with a given set of :class:`Weights` (callable as an ``Evaluator``)."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.w = weights
+
+    def __call__(self, state: GameState) -> list[float]:
+        """Per-seat values in (-1, 1) of a live MageStone position."""
+        scores = self.raw_scores(state)
+        n = len(scores)
+        total = sum(scores)
+        return [math.tanh((s - (total - s) / (n - 1)) / self.w.scale) for s in scores]
+
+    def raw_scores(self, state: GameState) -> list[float]:
+        """Each seat's raw score (see the module docstring)."""
+        w = self.w
+        s: Any = state
+        n = s._n
+        units: dict[int, int] = s._units
+        to_nexus_of = _nexus_distance(s._b)
+        stones = [sq for sq, (u, a) in s._stones.items() if u or a]
+        by_seat: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for sq, code in units.items():
+            by_seat[code >> 2].append((sq, code & 3))
+        rite = s._rite
+        turn = s._turn
+        scores = []
+        for seat in range(n):
+            if not s._alive[seat]:
+                scores.append(w.eliminated)
+                continue
+            base = (s._mstart[seat], s._pstart[seat])
+            ca, cu = s._ca[seat], s._cu[seat]
+            score = w.warrior * s._warriors[seat] + w.activated * ca + w.unactivated * cu
+            mage, priest = s._mage[seat], s._priest[seat]
+            if mage >= 0:
+                score += w.mage
+                home = _nearest(mage, base)
+                if ca >= STONES_TO_WIN:
+                    score -= w.win_pull * home
+                    if seat == turn and home <= SQUARES_PER_GO:
+                        score += w.imminent_win
+                else:
+                    if cu:
+                        score -= w.home_pull * home
+                    if stones:
+                        score -= w.stone_pull * _nearest(mage, stones) / (1 + cu)
+            else:
+                score += w.mage_queued
+            if priest >= 0:
+                score += w.priest
+                to_nexus = to_nexus_of[priest]
+                score += w.priest_on_nexus if to_nexus == 0 else -w.priest_nexus_pull * to_nexus
+            else:
+                score += w.priest_queued
+            far = sum(max(0, to_nexus_of[sq] - w.warrior_pull_floor)
+                      for sq, kind in by_seat[seat] if kind == WARRIOR)
+            score -= w.warrior_nexus_pull * far
+            if rite is not None and rite[0] == seat:
+                score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
+            if seat == turn:
+                score += w.strike_first * self._strikes(s, seat, by_seat, units)
+            scores.append(score)
+        return scores
+
+    def _unit_value(self, s: Any, seat: int, kind: int) -> float:
+        w = self.w
+        if kind == WARRIOR:
+            return w.warrior
+        if kind == PRIEST:
+            return w.priest - w.priest_queued
+        dropped: float = s._cu[seat] * w.unactivated + (w.activated if s._ca[seat] else 0.0)
+        return w.mage - w.mage_queued + dropped
+
+    def _strikes(
+        self, s: Any, seat: int, by_seat: list[list[tuple[int, int]]], units: dict[int, int]
+    ) -> float:
+        """Expected gain of the best attacks the seat about to act has without moving (up to 3)."""
+        neighbours = s._b.neighbours
+        warriors_at: dict[int, int] = {}
+        mage_hits: list[int] = []
+        for sq, kind in by_seat[seat]:
+            if kind == PRIEST:
+                continue
+            for nb in neighbours[sq]:
+                code = units.get(nb)
+                if code is not None and code >> 2 != seat:
+                    if kind == WARRIOR:
+                        warriors_at[nb] = warriors_at.get(nb, 0) + 1
+                    else:
+                        mage_hits.append(nb)
+        gains = []
+        for target, count in warriors_at.items():
+            gains.append(self._gain(s, seat, target, units[target], 6, min(count, 3), self.w.warrior))
+        own_die = power_die(s._ca[seat])
+        mage_risk = self._unit_value(s, seat, MAGE)
+        for target in mage_hits:
+            gains.append(self._gain(s, seat, target, units[target], own_die, 1, mage_risk))
+        gains.sort(reverse=True)
+        return sum(g for g in gains[:3] if g > 0)
+
+    def _gain(self, s: Any, seat: int, target: int, code: int, sides: int, count: int, risk: float) -> float:
+        owner, kind = code >> 2, code & 3
+        defender = power_die(s._ca[owner]) if kind == MAGE else 6
+        p = _win_chance(sides, count, defender)
+        return p * self._unit_value(s, owner, kind) - (1 - p) * risk
+
+
+evaluate = MageStoneEval()
+"""The default MageStone evaluation."""
+
+
+def _rite_safety(s: Any, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:
+    """0 when an enemy can surely break the Rite in one go, up to 1 when none can reach it."""
+    nexus = s._b.nexus
+    priest = s._priest[seat]
+    reach = 99
+    for other, units in enumerate(by_seat):
+        if other == seat:
+            continue
+        for sq, kind in units:
+            reach = min(reach, _nearest(sq, nexus))
+            if kind == MAGE and s._ca[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
+                reach = 0
+    return min(1.0, max(0.0, (reach - SQUARES_PER_GO) / SQUARES_PER_GO))
+

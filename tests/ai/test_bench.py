@@ -1,0 +1,22 @@
+"""Timing helpers: one sample per go, and the full benchmark's keys (soak)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.bench import bench_ai, go_times
+
+
+def test_go_times_gives_one_sample_per_go() -> None:
+    """A go is all decisions of one seat; skipped goes are not timed."""
+    times = go_times("toyrace", {"players": 2}, "easy", seed=1, goes=3, skip=1)
+    assert len(times) == 3 and all(t >= 0 for t in times)
+
+
+@pytest.mark.soak
+def test_bench_ai_reports_every_game_and_level() -> None:
+    """bench_ai times MageStone goes and MagiStrat moves at every search level."""
+    figures = bench_ai(goes=2, games=1)
+    levels = ("easy", "normal", "hard")
+    assert set(figures) == {f"{g}_{lvl}_s" for g in ("magestone", "magistrat") for lvl in levels}
+    assert all(value < 5.0 for value in figures.values())

@@ -1,0 +1,110 @@
+"""Search algorithms on the toy games: correct choices, reproducibility, budgets, chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import LEVELS, Budget, make_bot
+from game.ai.alphabeta import AlphaBeta
+from game.ai.base import SearchBot, Searcher
+from game.ai.games import evaluator, new_state
+from game.ai.goplan import GoPlanner
+from game.ai.mcts import Mcts
+from tests.ai.toy_game import ToyNim, ToyRace
+
+
+@pytest.mark.parametrize("pile", [5, 6, 7, 9, 10, 11, 13, 14, 15])
+def test_alphabeta_solves_nim(pile: int) -> None:
+    """From a winning pile the bot leaves a multiple of 4 (the only winning reply)."""
+    bot = SearchBot("ab", AlphaBeta(evaluator("toynim"), max_depth=16), Budget(200_000))
+    action = bot.choose(ToyNim(pile), random.Random(0))
+    assert (pile - int(action[4:])) % 4 == 0
+
+
+def _race(positions: list[int], seat: int = 0, left: int = 2) -> ToyRace:
+    state = ToyRace(len(positions))
+    state.positions, state.seat, state.left = list(positions), seat, left
+    return state
+
+
+def _searcher(kind: str) -> Searcher:
+    evaluate = evaluator("toyrace")
+    if kind == "goplan":
+        return GoPlanner(evaluate, (4,))
+    if kind == "mcts":
+        return Mcts(evaluate)
+    return AlphaBeta(evaluate, 4)
+
+
+@pytest.mark.parametrize("kind", ["goplan", "mcts", "alphabeta"])
+def test_takes_the_sure_win_over_a_gamble(kind: str) -> None:
+    """At 6 with two actions left, step-step wins surely; a dash wins only 1 time in 3."""
+    bot = SearchBot("t", _searcher(kind), Budget(3_000))
+    assert bot.choose(_race([6, 7]), random.Random(1)) == "step"
+
+
+@pytest.mark.parametrize("kind", ["goplan", "mcts", "alphabeta"])
+def test_gambles_when_only_the_dice_can_win(kind: str) -> None:
+    """At 5 with one action left and the rival at 7 (it wins next go), only a dash can win now."""
+    bot = SearchBot("t", _searcher(kind), Budget(3_000))
+    assert bot.choose(_race([5, 7], left=1), random.Random(1)) == "dash"
+
+
+def test_goplanner_values_dice_by_exact_probability() -> None:
+    """A dash from 5 (the only action) is worth exactly 1/3 win + 2/3 the evaluation after a miss."""
+    planner = GoPlanner(evaluator("toyrace"), (4,))
+    state = _race([5, 0], left=1)
+    scored = {s.action: s.value for s in planner.analyse(state, state.legal_actions(), random.Random(0),
+                                                         Budget(1_000).start())}
+    assert scored["dash"] == pytest.approx(1 / 3 * 1.0 + 2 / 3 * (5 / 8), abs=2e-4)
+
+
+@pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_move(game_id: str, level: str) -> None:
+    """Reproducibility: a fixed seed and node budget always give the same action."""
+    for seed in range(5):
+        state = new_state(game_id, {"players": 3} if game_id == "toyrace" else {"pile": 9})
+        rng = random.Random(seed)
+        for _ in range(seed):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        moves = {str(make_bot(game_id, level, state.num_players).choose(state, random.Random(seed)))
+                 for _ in range(3)}
+        assert len(moves) == 1
+
+
+def test_choose_leaves_the_state_untouched() -> None:
+    """The bot works on a clone: the caller's position and undo history are unchanged."""
+    state = _race([3, 4])
+    before = state.position()
+    make_bot("toyrace", "hard", 2).choose(state, random.Random(0))
+    assert state.position() == before
+
+
+def test_budget_bounds_the_work() -> None:
+    """The node budget is honoured (a search stops within one node of it)."""
+    limit = Budget(50).start()
+    Mcts(evaluator("toyrace")).analyse(_race([0, 0]), ["step", "dash", "end"], random.Random(0), limit)
+    assert limit.used == 50
+
+
+def test_time_cap_stops_a_huge_budget() -> None:
+    """With a wall-time cap the search returns promptly even with a huge node budget."""
+    import time
+
+    started = time.perf_counter()
+    make_bot("toyrace", "hard", 2).choose(_race([0, 0]), random.Random(0), Budget(10**9, max_seconds=0.2))
+    assert time.perf_counter() - started < 1.0
+
+
+def test_easy_noise_still_plays_near_best() -> None:
+    """Easy varies its moves but never picks an action far below the best."""
+    state = _race([6, 7])
+    moves = {make_bot("toyrace", "easy", 2).choose(state, random.Random(seed)) for seed in range(30)}
+    assert "end" not in moves

@@ -1,0 +1,113 @@
+"""The AI worker process: answers without blocking, and survives crashes and hangs."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.ai import Budget
+from game.ai.games import new_state
+from game.ai.worker import AiResult, AiWorker
+from tests.ai.toy_game import ToyRace
+
+PLUGINS = ("tests.ai.toy_game:register_toys",)
+
+
+def _wait(worker: AiWorker, limit_s: float = 30.0) -> AiResult:
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        result = worker.poll()
+        if result is not None:
+            return result
+        time.sleep(0.01)
+    raise AssertionError("no result")
+
+
+@pytest.fixture
+def state_json() -> dict[str, object]:
+    state = ToyRace(2)
+    state.positions = [6, 7]
+    return state.to_json()
+
+
+@pytest.fixture
+def worker() -> Iterator[AiWorker]:
+    with AiWorker(PLUGINS, timeout_s=5.0) as made:
+        yield made
+
+
+def test_request_is_answered_by_the_search(worker: AiWorker, state_json: dict[str, object]) -> None:
+    """A normal request returns the bot's move (the sure win) without blocking the caller."""
+    started = time.perf_counter()
+    ticket = worker.request("toyrace", state_json, "hard", 1, Budget(2_000))
+    assert time.perf_counter() - started < 0.5
+    result = _wait(worker)
+    assert (result.ticket, result.action, result.fallback) == (ticket, "step", False)
+
+
+def test_cancelled_request_never_answers(worker: AiWorker, state_json: dict[str, object]) -> None:
+    """After cancel() the old ticket's answer is dropped; the next request gets its own."""
+    worker.request("toyrace", state_json, "hard", 1, Budget(10**9, max_seconds=20))
+    worker.cancel()
+    assert worker.poll() is None
+    ticket = worker.request("toyrace", state_json, "normal", 1, Budget(500))
+    assert _wait(worker).ticket == ticket
+
+
+def test_crash_once_is_retried_after_a_restart(
+    worker: AiWorker, state_json: dict[str, object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A worker that dies is restarted and the request retried, which then succeeds."""
+    monkeypatch.setenv("TOY_CRASH_MARKER", str(tmp_path / "crashed"))
+    with caplog.at_level(logging.ERROR):
+        worker.request("toyrace", state_json, "crash-once", 1, Budget(100))
+        result = _wait(worker)
+    assert not result.fallback
+    assert worker.restarts == 1
+    assert "died" in caplog.text
+
+
+@pytest.mark.parametrize("mode", ["crash", "raise"])
+def test_persistent_failure_falls_back_to_a_legal_move(
+    worker: AiWorker, state_json: dict[str, object], mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot that always crashes or raises still yields a legal move, computed in-process."""
+    with caplog.at_level(logging.ERROR):
+        worker.request("toyrace", state_json, mode, 1, Budget(100))
+        result = _wait(worker)
+    assert result.fallback
+    assert ToyRace.from_json(state_json).is_legal(result.action)
+    assert caplog.text
+
+
+def test_hang_times_out_then_falls_back(
+    state_json: dict[str, object], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A hanging bot is killed at the timeout, retried once, then replaced by a fallback move."""
+    with AiWorker(PLUGINS, timeout_s=1.0) as worker, caplog.at_level(logging.ERROR):
+        worker.request("toyrace", state_json, "hang", 1, Budget(100))
+        result = _wait(worker)
+        assert result.fallback
+        assert worker.restarts == 2
+        assert "timed out" in caplog.text
+        ticket = worker.request("toyrace", state_json, "easy", 1, Budget(100))
+        after = _wait(worker)
+    assert (after.ticket, after.fallback) == (ticket, False)
+
+
+@pytest.mark.parametrize("game_id", ["magestone", "magistrat"])
+def test_worker_rebuilds_real_games_from_json(worker: AiWorker, game_id: str) -> None:
+    """The worker process rebuilds a real game's state from to_json and answers with legal notation."""
+    try:
+        state = new_state(game_id, {"players": 2})
+    except (ImportError, AttributeError):
+        pytest.skip(f"the {game_id} engine is not in the tree yet")
+    worker.request(game_id, state.to_json(), "normal", 3, Budget(300))
+    result = _wait(worker)
+    assert not result.fallback
+    assert state.is_legal(state.parse_action(result.action))

@@ -19,19 +19,20 @@ from game.rules.protocol import GameState
 
 @dataclass(frozen=True)
 class GameEntry:
-    """Where the AI finds one game's state class, factory and evaluation (``module:attr``)."""
+    """What the AI knows of one game (``module:attr`` names, imported lazily).
 
-    state_class: str
-    new_game: str | None = None
+    ``state_class`` and ``new_game`` are needed only for games outside the
+    rules registry (tests register toy games this way).
+    """
+
     evaluator: str | None = None
-    players_option: bool = True
-    """Whether the game's options take ``players`` (MagiStrat is always two and rejects it)."""
+    state_class: str | None = None
+    new_game: str | None = None
 
 
 _GAMES: dict[str, GameEntry] = {
-    "magestone": GameEntry("game.rules.magestone:MageStoneState", None, "game.ai.magestone_eval:evaluate"),
-    "magistrat": GameEntry("game.rules.magistrat:MagiStratState", None, "game.ai.magistrat_eval:evaluate",
-                           players_option=False),
+    "magestone": GameEntry("game.ai.magestone_eval:evaluate"),
+    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate"),
 }
 
 
@@ -54,7 +55,10 @@ def _resolve(target: str) -> Any:
 
 def state_class(game_id: str) -> type[GameState]:
     """The state class of ``game_id`` (for ``from_json``)."""
-    return cast(type[GameState], _resolve(_entry(game_id).state_class))
+    target = _entry(game_id).state_class
+    if target is None:
+        return registry.state_class(game_id)
+    return cast(type[GameState], _resolve(target))
 
 
 def state_from_json(game_id: str, data: Mapping[str, Any]) -> GameState:
@@ -63,26 +67,12 @@ def state_from_json(game_id: str, data: Mapping[str, Any]) -> GameState:
 
 
 def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameState:
-    """A fresh state: through the rules registry, or a registered factory.
-
-    ``players`` may always be given; a game with a fixed seat count gets it checked and removed.
-    """
-    entry = _entry(game_id)
-    opts = dict(options or {})
-    if not entry.players_option:
-        players = opts.pop("players", None)
-        state = _make(entry, game_id, opts)
-        if players is not None and players != state.num_players:
-            raise ValueError(f"{game_id} is played by {state.num_players} players, not {players}")
-        return state
-    return _make(entry, game_id, opts)
-
-
-def _make(entry: GameEntry, game_id: str, options: dict[str, Any]) -> GameState:
-    if entry.new_game is None:
+    """A fresh state: through the rules registry, or a registered factory."""
+    target = _entry(game_id).new_game
+    if target is None:
         return registry.new_game(game_id, options)
-    factory: Callable[[Mapping[str, Any]], GameState] = _resolve(entry.new_game)
-    return factory(options)
+    factory: Callable[[Mapping[str, Any]], GameState] = _resolve(target)
+    return factory(dict(options or {}))
 
 
 def _no_opinion(state: GameState) -> list[float]:

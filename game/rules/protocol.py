@@ -155,6 +155,11 @@ class GameState(ABC):
     def position(self) -> str:
         """The position in this game's FEN-like notation."""
 
+    @classmethod
+    @abstractmethod
+    def from_position(cls, text: str, options: Mapping[str, Any] | None = None) -> Self:
+        """Rebuild a state from ``position()`` text; raise ``PositionError``."""
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state as plain JSON data."""

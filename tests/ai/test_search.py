@@ -108,3 +108,10 @@ def test_easy_noise_still_plays_near_best() -> None:
     state = _race([6, 7])
     moves = {make_bot("toyrace", "easy", 2).choose(state, random.Random(seed)) for seed in range(30)}
     assert "end" not in moves
+
+
+@pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
+def test_toy_positions_round_trip(game_id: str) -> None:
+    state = new_state(game_id, {"players": 3} if game_id == "toyrace" else {"pile": 9})
+    rebuilt = type(state).from_position(state.position())
+    assert rebuilt.position() == state.position()

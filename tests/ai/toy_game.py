@@ -117,6 +117,13 @@ class ToyRace(GameState):
                 "rolling": self.rolling, "winner": self.winner}
 
     @classmethod
+    def from_position(cls, text: str, options: Mapping[str, Any] | None = None) -> Self:
+        positions, seat, left, rolling, winner = text.split("/")
+        return cls.from_json({"positions": [int(p) for p in positions.strip("[]").split(",")],
+                              "seat": seat, "left": left, "rolling": rolling == "True",
+                              "winner": None if winner == "None" else int(winner)})
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         try:
             state = cls(len(data["positions"]))
@@ -193,6 +200,11 @@ class ToyNim(GameState):
         return {"pile": self.pile, "seat": self.seat}
 
     @classmethod
+    def from_position(cls, text: str, options: Mapping[str, Any] | None = None) -> Self:
+        pile, seat = text.split("/")
+        return cls.from_json({"pile": pile, "seat": seat})
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         state = cls(int(data["pile"]))
         state.seat = int(data["seat"])
@@ -249,9 +261,9 @@ class FaultyBot(Bot):
 
 def register_toys() -> None:
     """Register the toy games and the faulty levels with the AI (also a worker plugin)."""
-    register_game("toyrace", GameEntry("tests.ai.toy_game:ToyRace", "tests.ai.toy_game:new_race",
-                                       "tests.ai.toy_game:race_eval"))
-    register_game("toynim", GameEntry("tests.ai.toy_game:ToyNim", "tests.ai.toy_game:new_nim"))
+    register_game("toyrace", GameEntry("tests.ai.toy_game:race_eval", "tests.ai.toy_game:ToyRace",
+                                       "tests.ai.toy_game:new_race"))
+    register_game("toynim", GameEntry(None, "tests.ai.toy_game:ToyNim", "tests.ai.toy_game:new_nim"))
     for mode in ("crash", "crash-once", "hang", "raise"):
         register_level("*", mode, _faulty(mode))
 

@@ -18,7 +18,7 @@ from typing import Any
 from game.client.tutorial.lessons import Lesson, LessonError, Step
 from game.rules.match import LogEntry, Match
 from game.rules.protocol import TERMINAL, Event, GameState, RulesError
-from game.rules.registry import new_game
+from game.rules.registry import new_game, state_class
 
 PlayFn = Callable[[Any], list[Event]]
 CONTINUE = "continue"
@@ -53,7 +53,7 @@ def initial_state(lesson: Lesson) -> GameState:
         if kind == "new":
             return new_game(lesson.game, dict(value))
         if kind == "position":
-            state: GameState = _state_class(lesson.game).from_position(value)
+            state: GameState = state_class(lesson.game).from_position(value)
             return state
         if lesson.game != "magestone":
             raise LessonError(f"{lesson.source}: setup: scenario: only MageStone lessons use scenarios")
@@ -62,16 +62,6 @@ def initial_state(lesson: Lesson) -> GameState:
         return MageStoneState.from_scenario(value, f"{lesson.source}: setup.scenario")
     except RulesError as error:
         raise LessonError(f"{lesson.source}: setup: {error}") from None
-
-
-def _state_class(game: str) -> Any:
-    if game == "magestone":
-        from game.rules.magestone import MageStoneState
-
-        return MageStoneState
-    from game.rules.magistrat import MagiStratState
-
-    return MagiStratState
 
 
 def same_intent(state: GameState, expected: Any, offered: Any, exact_route: bool) -> bool:

@@ -28,7 +28,8 @@ class Place:
     def __str__(self) -> str:
         return f"{KIND_LETTERS[self.kind]}@{CELL_NAMES[self.cell]}"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,8 @@ class Move:
     def __str__(self) -> str:
         return f"{CELL_NAMES[self.frm]}-{CELL_NAMES[self.to]}{'x' if self.attack else ''}"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,8 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
 
 Action = Place | Move | Pass

@@ -502,13 +502,7 @@ class MagiStratState(GameState):
     def _placements(self) -> list[Action]:
         kind = self.t.kind[self.t.placements[self.step]]
         board = self.board
-        if kind == GOD:
-            cells: Sequence[int] = range(128, 192)
-        else:
-            layers = (HIGH,) if kind == KING else (0, HIGH)
-            cells = sorted(layer * 64 + rank * 8 + f for layer in layers
-                           for rank in home_ranks(self.side) for f in range(8))
-        return [place(kind, c) for c in cells if board[c] < 0]
+        return [a for a in _PLACEMENTS[kind][self.side] if board[a.cell] < 0]
 
     def _place(self, action: Place, events: list[Event]) -> None:
         pid = self.t.placements[self.step]
@@ -882,6 +876,20 @@ class MagiStratState(GameState):
         if t.no_progress_limit is not None and self.no_progress >= t.no_progress_limit:
             self.winner, self.reason = None, "no_progress"
 
+
+def _placement_cells(kind: int, side: int) -> Sequence[int]:
+    """Where a set-up piece may go, in cell order: Gods anywhere on Divine, Kings on their side's
+    High-born home rows, the others on their side's Ground or High-born home rows."""
+    if kind == GOD:
+        return range(128, 192)
+    layers = (HIGH,) if kind == KING else (0, HIGH)
+    return sorted(layer * 64 + rank * 8 + f
+                  for layer in layers for rank in home_ranks(side) for f in range(8))
+
+
+_PLACEMENTS = {kind: tuple(tuple(place(kind, c) for c in _placement_cells(kind, side)) for side in (0, 1))
+               for kind in set(PLACEMENT_ORDER)}
+"""Every placement of each set-up kind by each side, in cell order (filtered by the empty cells)."""
 
 _TARGET_CELLS = {KING: KING_RING, PRIEST: PRIEST_CELLS, APPRENTICE: APPRENTICE_CELLS}
 _NO_TARGETS: tuple[tuple[int, ...], ...] = ((),) * 192

@@ -18,9 +18,8 @@ Notation (squares are names like ``h8``)::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
 from game.rules.magestone.board import Board, square_name
 from game.rules.protocol import ActionParseError
@@ -29,31 +28,19 @@ from game.rules.protocol import ActionParseError
 class Move(tuple[Any, ...]):
     """A unit's move along ``route`` (its own square first, then every square walked).
 
-    Equality and hashing are by route. Internally a tuple ``(None, dest, route)``;
-    moves generated in bulk (``LazyMove``, built by C-level ``map``) are
-    ``(flood, dest)`` with ``flood = (board, layers, route cache)`` shared by every
-    move of one unit, and build the canonical shortest route when first needed.
+    ``Move(route)`` is the tuple of the route's squares (at least two). Equality
+    and hashing are by route. Neither class defines ``__new__``, so both are
+    built by the C-level tuple constructor: moves generated in bulk
+    (``LazyMove``, built by ``map``) are cheap and find their route when first
+    asked for it.
     """
 
     __slots__ = ()
 
-    def __new__(cls, route: Sequence[int]) -> Self:
-        """A move along ``route``: start square, then each square walked (at least one)."""
-        steps = tuple(route)
-        return tuple.__new__(cls, (None, steps[-1], steps))
-
     @property
     def route(self) -> tuple[int, ...]:
         """Every square of the route, the unit's own square first."""
-        if len(self) == 3:
-            route: tuple[int, ...] = self[2]
-            return route
-        board, layers, cache = self[0]
-        dest: int = self[1]
-        found: tuple[int, ...] | None = cache.get(dest)
-        if found is None:
-            found = cache[dest] = board.route_to(layers, dest)
-        return found
+        return tuple(self)
 
     @property
     def start(self) -> int:
@@ -63,7 +50,7 @@ class Move(tuple[Any, ...]):
     @property
     def dest(self) -> int:
         """The square the move ends on."""
-        dest: int = self[1]
+        dest: int = self[-1]
         return dest
 
     @property
@@ -87,10 +74,29 @@ class Move(tuple[Any, ...]):
 
 
 class LazyMove(Move):
-    """The canonical shortest move to a flood-fill square: ``LazyMove((flood, dest))``."""
+    """The canonical shortest move to a flood-fill square: ``LazyMove((flood, dest))``.
+
+    ``flood = (board, layers, route cache)`` is shared by every move of one unit;
+    the route is walked back through the layers when first needed.
+    """
 
     __slots__ = ()
-    __new__ = tuple.__new__  # type: ignore[assignment]
+
+    @property
+    def route(self) -> tuple[int, ...]:
+        """Every square of the route, the unit's own square first."""
+        board, layers, cache = self[0]
+        dest: int = self[1]
+        found: tuple[int, ...] | None = cache.get(dest)
+        if found is None:
+            found = cache[dest] = board.route_to(layers, dest)
+        return found
+
+    @property
+    def dest(self) -> int:
+        """The square the move ends on."""
+        dest: int = self[1]
+        return dest
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ class Board:
         "edges",
         "home_row",
         "names",
+        "near",
         "neighbours",
         "nexus",
         "nexus_distance",
@@ -62,6 +63,7 @@ class Board:
         "turn_order",
         "valid",
         "valid_mask",
+        "within",
     )
 
     def __init__(self, data: Mapping[str, Any], source: str) -> None:
@@ -100,6 +102,16 @@ class Board:
             rings.append(tuple(b * _WIDTH + a if 0 <= a < size and 0 <= b < size and valid[b * _WIDTH + a]
                                else -1 for a, b in around))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours)
+        # within[s][r]: the squares at most r steps (Manhattan) from s, r = 0..SQUARES_PER_GO
+        grid = (1 << 256) - 1
+        within = []
+        for s in range(256):
+            balls = [1 << s]
+            for _ in range(SQUARES_PER_GO):
+                balls.append((balls[-1] | self.adjacent(balls[-1])) & grid)
+            within.append(tuple(ball & self.valid_mask for ball in balls))
+        self.within: tuple[tuple[int, ...], ...] = tuple(within)
+        self.near: tuple[int, ...] = tuple(self.adjacent(1 << s) for s in range(256))  # a flood's first step
         self.ring: tuple[tuple[int, ...], ...] = tuple(rings)
         self.nexus: tuple[int, ...] = tuple(self._squares(data, "nexus", fail))
         self.nexus_mask = sum(1 << s for s in self.nexus)
@@ -178,18 +190,27 @@ class Board:
 
     def flood(self, start: int, empty: int, budget: int) -> list[int]:
         """Breadth-first layers from ``start`` through ``empty`` squares: ``[start bit, dist 1, ...]``."""
-        frontier = 1 << start
-        avail = empty & ~frontier
-        layers = [frontier]
+        return self.flood_reach(start, empty, budget)[0]
+
+    def adjacent(self, mask: int) -> int:
+        """Squares next to (orthogonally) any square of ``mask``; may include off-board bits."""
+        return (((mask << 1) & self.not_west) | ((mask >> 1) & self.not_east)
+                | (mask << _WIDTH) | (mask >> _WIDTH))
+
+    def flood_reach(self, start: int, empty: int, budget: int) -> tuple[list[int], int]:
+        """``flood`` layers plus the mask of every square they reach beyond the start."""
+        layers = [1 << start]
+        avail = empty = empty & ~layers[0]
+        frontier = self.near[start] & avail if budget > 0 else 0
         not_west, not_east = self.not_west, self.not_east
-        for _ in range(budget):
-            frontier = (((frontier << 1) & not_west) | ((frontier >> 1) & not_east)
-                        | (frontier << _WIDTH) | (frontier >> _WIDTH)) & avail
-            if not frontier:
-                break
+        while frontier:
             layers.append(frontier)
             avail ^= frontier
-        return layers
+            if len(layers) > budget:
+                break
+            frontier = (((frontier << 1) & not_west) | ((frontier >> 1) & not_east)
+                        | (frontier << _WIDTH) | (frontier >> _WIDTH)) & avail
+        return layers, empty ^ avail
 
     def walk_back(self, layers: Sequence[int], dest: int, depth: int) -> tuple[int, ...]:
         """The canonical shortest route to ``dest`` (at ``depth``) through flood ``layers``."""

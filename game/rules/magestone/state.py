@@ -9,7 +9,7 @@ indices in turn order (two players: 0 = South, 1 = North; four players:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import repeat
 from typing import Any, Self
@@ -231,6 +231,15 @@ class MageStoneState(GameState):
             return CHANCE
         return self._turn
 
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self._result is not None
+
+    def is_chance_node(self) -> bool:
+        """True while a dice contest waits for its outcome."""
+        pending = self._pending
+        return pending is not None and pending[0] != "fall" and self._result is None
+
     def options(self) -> dict[str, Any]:
         """Match options: players, first seat and the simulation go limit."""
         return {"players": self._n, "first_seat": self._first, "go_limit": self._go_limit}
@@ -435,7 +444,7 @@ class MageStoneState(GameState):
         if not self._can_move(square):
             return []
         moves: list[Action] = []
-        self._unit_moves(square, self._units[square] & 3, self._b.valid_mask & ~self._umask, moves)
+        self._unit_moves((square,), self._b.valid_mask & ~self._umask, moves)
         found = [m for m in moves if isinstance(m, Move) and m.dest == dest]
         return sorted(found, key=lambda m: m.cost)
 
@@ -499,18 +508,23 @@ class MageStoneState(GameState):
                 return [Fall(s) for s in sorted(pending[1])]
             return list(_ABSTRACT)
         out: list[Action] = []
+        b = self._b
         units = self._units
-        own = self._smask[self._turn] & ~self._done
+        p = self._turn
+        mine = self._smask[p]
+        own = mine & ~self._done
         active = self._active
-        fresh_ok = self._acts < ACTIVATIONS_PER_GO
-        if fresh_ok and self._squares:
-            empty = self._b.valid_mask & ~self._umask
-            movers = own & ~(1 << active) if active >= 0 else own
-            for sq in bits(movers):
-                self._unit_moves(sq, units[sq] & 3, empty, out)
-        for sq in bits(own):
-            if sq != active and not fresh_ok:
-                continue
+        active_bit = 1 << active if active >= 0 else 0
+        if self._acts < ACTIVATIONS_PER_GO:
+            if self._squares:
+                empty = b.valid_mask & ~self._umask
+                self._unit_moves(bits(own & ~active_bit), empty, out)
+        else:
+            own &= active_bit
+        # units that may have an action: next to an enemy, the Mage, anyone on the Nexus (a Priest's Rite)
+        mage = self._mage[p]
+        actors = own & (b.adjacent(self._umask & ~mine) | b.nexus_mask | (1 << mage if mage >= 0 else 0))
+        for sq in bits(actors):
             kind = units[sq] & 3
             if kind == WARRIOR:
                 self._warrior_attacks(sq, out)
@@ -521,44 +535,54 @@ class MageStoneState(GameState):
         out.append(_END)
         return out
 
-    def _unit_moves(self, sq: int, kind: int, empty: int, out: list[Action]) -> None:
-        """Append the representative moves of the unit on ``sq``."""
+    def _unit_moves(self, squares: Iterable[int], empty: int, out: list[Action]) -> None:
+        """Append the representative moves of the units on ``squares``."""
         b = self._b
-        layers = b.flood(sq, empty, self._squares)
+        flood = b.flood_reach
+        units = self._units
+        budget = self._squares
         rite = self._rite
-        if rite is not None and (kind == PRIEST if rite[0] == self._turn else _reach(layers) & b.nexus_mask):
-            self._rite_moves(sq, kind, empty, layers, out)
-        else:
-            self._plain_moves(sq, kind, empty, layers, -1, out)
+        for sq in squares:
+            kind = units[sq] & 3
+            layers, reach = flood(sq, empty, budget)
+            if rite is not None and (kind == PRIEST if rite[0] == self._turn else reach & b.nexus_mask):
+                self._rite_moves(sq, kind, empty, layers, reach, out)
+            elif reach:
+                self._plain_moves(sq, kind, empty, layers, reach, out)
 
     def _plain_moves(self, sq: int, kind: int, empty: int, layers: list[int], dests: int,
                      out: list[Action]) -> None:
-        """Canonical shortest moves to the reachable squares in ``dests`` (a Priest: each step-back too)."""
-        b = self._b
-        reach = _reach(layers) & dests
-        if not reach:
-            return
-        out.extend(map(LazyMove, zip(repeat((b, layers, {})), squares_of(reach))))
-        if kind == PRIEST and self._warriors[self._turn] < MAX_WARRIORS and self._graves & reach:
-            for grave in bits(self._graves & reach):
-                canonical = b.walk_back(layers, grave, _depth_of(layers, grave))[-2]
-                out.extend(Move(r) for r in self._step_back_routes(sq, grave, empty) if r[-2] != canonical)
+        """Canonical shortest moves to the ``dests`` squares reached by flood ``layers``, ascending.
 
-    def _step_back_routes(self, sq: int, grave: int, empty: int) -> list[tuple[int, ...]]:
-        """Shortest route onto ``grave`` for each distinct second-to-last square."""
+        A Priest that can raise a Warrior also gets a route per other square it can step back to.
+        """
         b = self._b
-        routes: list[tuple[int, ...]] = []
-        inner = b.flood(sq, empty & ~(1 << grave), self._squares - 1)
-        for before in b.neighbours[grave]:
+        out.extend(map(LazyMove, zip(repeat((b, layers, {})), squares_of(dests))))
+        if kind == PRIEST and self._graves & dests and self._warriors[self._turn] < MAX_WARRIORS:
+            for grave in bits(self._graves & dests):
+                self._step_backs(sq, grave, empty, layers, out)
+
+    def _step_backs(self, sq: int, grave: int, empty: int, layers: list[int], out: list[Action]) -> None:
+        """Shortest routes onto ``grave`` for each square to step back to but the canonical route's."""
+        b = self._b
+        around = b.neighbours[grave]
+        before_layer = layers[_depth_of(layers, grave) - 1]
+        canonical = next(nb for nb in around if before_layer >> nb & 1)
+        inner: list[int] | None = None
+        for before in around:
+            if before == canonical:
+                continue
             if before == sq:
-                routes.append((sq, grave))
+                out.append(Move((sq, grave)))
             elif empty >> before & 1:
+                if inner is None:
+                    inner = b.flood(sq, empty & ~(1 << grave), self._squares - 1)
                 depth = _depth_of(inner, before)
                 if depth > 0:
-                    routes.append((*b.walk_back(inner, before, depth), grave))
-        return routes
+                    out.append(Move((*b.walk_back(inner, before, depth), grave)))
 
-    def _rite_moves(self, sq: int, kind: int, empty: int, layers: list[int], out: list[Action]) -> None:
+    def _rite_moves(self, sq: int, kind: int, empty: int, layers: list[int], reach: int,
+                    out: list[Action]) -> None:
         """Moves while a Rite runs, where the route decides whether it breaks: one per square and effect.
 
         A rival's unit: routes that keep off the Nexus, routes onto it, and routes
@@ -569,8 +593,12 @@ class MageStoneState(GameState):
         nexus = b.nexus_mask
         rival = self._rite is not None and self._rite[0] != self._turn
         inside = empty & ~nexus if rival else empty & nexus
-        self._plain_moves(sq, kind, inside, b.flood(sq, inside, self._squares), -1, out)
-        self._plain_moves(sq, kind, empty, layers, nexus if rival else ~nexus, out)
+        inner_layers, inner_reach = b.flood_reach(sq, inside, self._squares)
+        if inner_reach:
+            self._plain_moves(sq, kind, inside, inner_layers, inner_reach, out)
+        reach &= nexus if rival else ~nexus
+        if reach:
+            self._plain_moves(sq, kind, empty, layers, reach, out)
         self._nexus_detours(sq, kind, empty, rival, out)
 
     def _nexus_detours(self, sq: int, kind: int, empty: int, rival: bool, out: list[Action]) -> None:
@@ -642,10 +670,8 @@ class MageStoneState(GameState):
         activated = self._ca[p]
         reach = self._squares
         if activated and reach:
-            x, y = sq & 15, sq >> 4
-            for target, code in sorted(units.items()):
-                if code >> 2 != p and abs((target & 15) - x) + abs((target >> 4) - y) <= reach:
-                    out.append(Bolt(sq, target))
+            enemies = self._umask & ~self._smask[p]
+            out.extend(Bolt(sq, target) for target in bits(enemies & self._b.within[sq][reach]))
         if activated >= NOVA_COST:
             out.append(UnitAction("nova", sq))
 
@@ -776,7 +802,7 @@ class MageStoneState(GameState):
         self._squares -= len(route) - 1
         names = self._b.names
         events.append(Event("moved", {"seat": p, "unit": KIND_NAMES[kind], "from": names[start],
-                                      "to": names[dest], "route": [names[s] for s in route],
+                                      "to": names[dest], "route": list(map(names.__getitem__, route)),
                                       "cost": len(route) - 1}))
         if self._rite is not None:
             self._check_rite_route(kind, route, events)
@@ -1110,6 +1136,8 @@ class MageStoneState(GameState):
         """A Mage on its own base with 6+ Activated stones wins (the player to act checked first)."""
         if self._result is not None:
             return True
+        if max(self._ca) < STONES_TO_WIN:
+            return False
         n = self._n
         for i in range(n):
             seat = (self._turn + i) % n
@@ -1209,14 +1237,6 @@ class MageStoneState(GameState):
         result = spec["result"]
         self._result = None if result is None else GameResult(
             tuple(self._seats.index(s) for s in result["winners"]), result["reason"])
-
-
-def _reach(layers: list[int]) -> int:
-    """Every square of flood ``layers`` beyond the start."""
-    reach = 0
-    for layer in layers[1:]:
-        reach |= layer
-    return reach
 
 
 def _depth_of(layers: list[int], sq: int) -> int:

@@ -15,32 +15,10 @@ import pytest
 
 from game.resources import resource_path
 from game.rules.magestone import MageStoneState, load_scenario, new_game
+from tests.rules.perft import divide, perft
 
 PERFT_DIR = resource_path("levels", "magestone", "perft")
 CASES = sorted(PERFT_DIR.glob("*.json"))
-
-
-def perft(state: MageStoneState, depth: int) -> int:
-    """Number of action sequences of length ``depth`` (terminal states end a sequence early and count 0)."""
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        state.apply(action)
-        total += perft(state, depth - 1)
-        state.undo()
-    return total
-
-
-def divide(state: MageStoneState, depth: int) -> dict[str, int]:
-    """Perft of ``depth - 1`` below each legal action."""
-    out = {}
-    for action in state.legal_actions():
-        state.apply(action)
-        out[str(action)] = perft(state, depth - 1) if depth > 1 else 1
-        state.undo()
-    return out
 
 
 def start_state(case: dict[str, Any]) -> MageStoneState:

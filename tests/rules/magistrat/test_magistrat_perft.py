@@ -9,7 +9,7 @@ import pytest
 
 from game.resources import resource_path
 from game.rules.magistrat import MagiStratState
-from tests.rules.magistrat.perft import divide, perft
+from tests.rules.perft import divide, perft
 
 PERFT_FILES = sorted(resource_path("levels", "magistrat", "perft").glob("*.json"))
 

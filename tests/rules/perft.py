@@ -1,12 +1,12 @@
-"""Perft: count action sequences to a depth (terminal states have no continuations)."""
+"""Perft for any game of the protocol: counts of action sequences, and their per-action breakdown."""
 
 from __future__ import annotations
 
-from game.rules.magistrat import MagiStratState
+from game.rules.protocol import GameState
 
 
-def perft(state: MagiStratState, depth: int) -> int:
-    """Number of leaf states ``depth`` actions below ``state``."""
+def perft(state: GameState, depth: int) -> int:
+    """Number of action sequences of length ``depth`` (a terminal state ends a sequence and counts 0)."""
     if depth == 0:
         return 1
     actions = state.legal_actions()
@@ -20,8 +20,8 @@ def perft(state: MagiStratState, depth: int) -> int:
     return total
 
 
-def divide(state: MagiStratState, depth: int) -> dict[str, int]:
-    """Perft below each legal action (the per-action breakdown printed on a mismatch)."""
+def divide(state: GameState, depth: int) -> dict[str, int]:
+    """Perft of ``depth - 1`` below each legal action (printed on a mismatch)."""
     counts: dict[str, int] = {}
     for action in state.legal_actions():
         state.apply(action)

@@ -29,7 +29,8 @@ class SetupScene(MenuScene):
         self.who = who
         """Each seat's controller (a value of ``WHO``), in seat order."""
         for index, text in enumerate((host.options.seats or [])[: len(who)]):
-            self.who[index] = text if text in WHO else HUMAN
+            level = text.removeprefix("ai:")  # the command line says "human" or "ai:LEVEL"
+            self.who[index] = level if level in WHO else HUMAN
         self.seed = host.options.seed
 
     def who_choice(self, rect: pygame.Rect, index: int, tooltip: str) -> Choice:

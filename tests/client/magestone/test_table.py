@@ -53,6 +53,13 @@ def test_start_from_the_setup_scene_with_one_click(app: App) -> None:
     assert load_save(autosave_path()).match.state.state_hash() == scene.state.state_hash()
 
 
+def test_command_line_seats_fill_the_setup_scene(app: App) -> None:
+    app.options.players = 4
+    app.options.seats = ["human", "ai:easy", "ai:normal", "ai:hard"]
+    scene = MatchSetupScene(app)
+    assert scene.who[:4] == ["human", "easy", "normal", "hard"]
+
+
 def test_select_a_unit_shows_its_reach_and_refuses_a_far_square(app: App) -> None:
     scene = open_table(app, scenario({"S": seat("i1", "h1", ("e1",)), "N": seat("h16", "i16", ("e16",))}))
     click_square(app, scene, "i1")

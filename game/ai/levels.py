@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
-from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
+from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot, terminal_or
 from game.ai.games import evaluator
 from game.ai.goplan import GoPlanner
+from game.ai.magestone_eval import HARD, MageStoneEval
 from game.ai.mcts import Mcts
 from game.rules.protocol import GameState
 
@@ -39,7 +40,8 @@ def _magestone(level: str) -> BotFactory:
     reply = 2 if level == "hard" else 0
 
     def make(game_id: str, players: int) -> Bot:
-        planner = GoPlanner(evaluator(game_id), widths, reply)
+        evaluate = terminal_or(MageStoneEval(HARD)) if level == "hard" else evaluator(game_id)
+        planner = GoPlanner(evaluate, widths, reply)
         return SearchBot(f"magestone-{level}", planner, Budget(nodes), noise)
 
     return make

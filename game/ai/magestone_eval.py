@@ -64,6 +64,9 @@ class Weights:
 
 DEFAULT = Weights()
 
+HARD = Weights(home_pull=0.12, stone_pull=0.15)
+"""Hard's weights, tuned by self-play: a Mage drawn 3x harder to stones and home (the stone race)."""
+
 
 @cache
 def _nexus_distance(board: Any) -> tuple[int, ...]:

@@ -117,3 +117,12 @@ def test_nova_needs_four_activated_stones() -> None:
     state = position({"S": seat("h5", "h1", (), carried=(1, 3)), "N": seat("h16", "i16", ())},
                      stones={"g7": [4, 0]})
     assert "nova h5" not in legal(state)
+
+
+def test_nova_may_be_cast_with_no_enemy_adjacent() -> None:
+    state = position({"S": seat("h5", "h1", (), carried=(0, 4)), "N": seat("h16", "i16", ())},
+                     stones={"g7": [4, 0]})
+    events = play(state, "nova h5")
+    assert find(events, "unit_fell") == []
+    stones = state.to_scenario()["stones"]
+    assert all(stones[name] == [0, 1] for name in ("g4", "i4", "g6", "i6"))

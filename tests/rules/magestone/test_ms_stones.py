@@ -106,3 +106,9 @@ def test_siege_keeps_a_six_stone_mage_from_winning() -> None:
     play(state, "end")
     assert state.result() is None
     assert state.unit_at(sq("h16")) is None
+
+
+def test_activate_needs_an_unactivated_stone_carried() -> None:
+    state = position({"S": seat("i1", "h2", (), carried=(0, 2)), "N": seat("h16", "i16", ())},
+                     stones={"g7": [6, 0]})
+    assert not is_legal(state, "activate i1")

@@ -18,6 +18,8 @@ def test_stalemate_is_a_draw_at_the_end_of_a_go() -> None:
 
 
 def test_stalemate_in_four_players_needs_every_base_held() -> None:
+    # West has no unit on the board (Mage and Priest queued behind East's siege): it counts as
+    # having only Warriors (our ruling), so the table is stalemated.
     seats = {"S": seat(None, None, ("i16", "p9")), "W": seat(None, None, ()),
              "N": seat(None, None, ("h1",)), "E": seat(None, None, ("a8",))}
     state = position(seats)

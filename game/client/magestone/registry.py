@@ -45,6 +45,7 @@ def summary(controller: MatchController) -> list[str]:
                 kills[played.actor] += 1
             elif event.kind == "stones_collected":
                 stones[event.data["seat"]] += event.data["unactivated"] + event.data["activated"]
+    assert isinstance(state, MageStoneState)
     goes = state.go_info()["go"]
     lines = [headline, f"{goes} goes played"]
     for index, name in enumerate(names):

@@ -4,9 +4,29 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from game.rules.protocol import Event, GameState, IllegalActionError
+
+RESIGN = "resign"
+"""Log notation of a resignation; the entry's actor is the seat that resigns."""
+DRAW_AGREED = "draw agreed"
+"""Log notation of an agreed draw; the entry's actor is the seat that offered it."""
+CONCESSIONS = (RESIGN, DRAW_AGREED)
+"""Log entries that are not actions of the rules: they end the game (or a seat's part in it)."""
+
+
+@runtime_checkable
+class Concedable(Protocol):
+    """A state that can end by resignation or agreement (both games; undone by ``undo``)."""
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` resigns."""
+        ...
+
+    def agree_draw(self) -> list[Event]:
+        """The players agree a draw."""
+        ...
 
 
 def dice_rng(seed: int, roll_index: int) -> random.Random:
@@ -67,8 +87,33 @@ class Match:
             self.log.append(LogEntry(-1, str(outcome)))
         return events
 
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` resigns, at any time; logged as ``[seat, "resign"]``."""
+        return self._concede(seat, RESIGN)
+
+    def agree_draw(self, seat: int) -> list[Event]:
+        """The players agree a draw that ``seat`` offered; logged as ``[seat, "draw agreed"]``.
+
+        Only humans may agree a draw: the client checks the seats, the match cannot tell.
+        """
+        return self._concede(seat, DRAW_AGREED)
+
+    def _concede(self, seat: int, notation: str) -> list[Event]:
+        state = self.state
+        if not isinstance(state, Concedable):
+            raise IllegalActionError(f"{state.game_id} has no resigning or agreed draws")
+        if not 0 <= seat < state.num_players:
+            raise IllegalActionError(f"no seat {seat} in this game")
+        if state.is_terminal():
+            raise IllegalActionError("the game is already over")
+        events = state.resign(seat) if notation == RESIGN else state.agree_draw()
+        self.log.append(LogEntry(seat, notation))
+        return events
+
     def apply_logged(self, actor: int, text: str) -> list[Event]:
         """Re-apply one recorded log entry (replays and loading saves)."""
+        if text in CONCESSIONS:
+            return self._concede(actor, text)
         if actor != self.state.current_player():
             raise IllegalActionError(f"{text!r} recorded for seat {actor}, "
                                      f"but seat {self.state.current_player()} is to act")
@@ -87,10 +132,14 @@ class Match:
         Undo never crosses a chance outcome (nobody re-rolls dice by undoing).
         By default it also stays within the current player's go; with
         ``across_turns`` (a take-back against the AI in a game without dice)
-        it may go back over other players' turns too.
+        it may go back over other players' turns too. A resignation or agreed
+        draw that ended the game may be taken back, alone; one that let the
+        game go on (four players) is another player's act, so a floor.
         """
         player = self.state.current_player()
         floor = len(self.log)
+        if floor and self.log[-1].notation in CONCESSIONS and self.state.is_terminal():
+            return floor - 1
         while floor > 0:
             actor = self.log[floor - 1].actor
             if actor == -1 or (actor != player and not across_turns):

@@ -26,14 +26,17 @@ from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
+from game.rules.match import RESIGN
 
 BOARD_ORIGIN = (328, 40)
 CELL = 40
 LEFT = pygame.Rect(12, 14, 282, 692)
 RIGHT_X = 990
 RIGHT_W = 278
-TRAY = pygame.Rect(RIGHT_X, 318, RIGHT_W, 132)
-LOG = pygame.Rect(RIGHT_X, 458, RIGHT_W, 250)
+CONTROLS_Y = 200
+MESSAGE_Y = 334
+TRAY = pygame.Rect(RIGHT_X, 362, RIGHT_W, 132)
+LOG = pygame.Rect(RIGHT_X, 502, RIGHT_W, 206)
 
 
 class MageStoneMatchScene(TableScene):
@@ -125,7 +128,7 @@ class MageStoneMatchScene(TableScene):
             ("Hint", "rules", self.hint, human, "Ask the Hard AI what it would play here."),
             ("Menu", "settings", self.menu, True, "Save, load or leave (Esc). Every action is autosaved."),
         ]
-        widgets.extend(self.control_buttons(controls, (RIGHT_X, 200), RIGHT_W, "primary"))
+        widgets.extend(self.control_buttons(controls, (RIGHT_X, CONTROLS_Y), RIGHT_W, "primary"))
         self.group.widgets = widgets
         self.group.focus_index = None
 
@@ -267,10 +270,15 @@ class MageStoneMatchScene(TableScene):
         name = self.controller.seats[seat].name
         return f"{name} is thinking…" if self.controller.thinking else f"{name}'s go"
 
+    def _out_word(self, index: int) -> str:
+        """Why a seat is out of the game: "resigned" or "eliminated"."""
+        resigned = any(e.actor == index and e.notation == RESIGN for e in self.controller.match.log)
+        return "resigned" if resigned else "eliminated"
+
     def _seat_line(self, index: int, info: Any) -> str:
         name = self.controller.seats[index].name
         if info.eliminated:
-            return f"{name}: eliminated"
+            return f"{name}: {self._out_word(index)}"
         queued = [k for k, sq in (("Mage", info.mage), ("Priest", info.priest)) if sq < 0]
         on_board = int(info.mage >= 0) + int(info.priest >= 0) + info.warriors
         text = (
@@ -390,7 +398,7 @@ class MageStoneMatchScene(TableScene):
                     assets,
                     "serif_italic",
                     20,
-                    "Eliminated",
+                    self._out_word(index).capitalize(),
                     theme.DANGER,
                     (rect.x + 22, rect.y + 44),
                 )
@@ -571,7 +579,7 @@ class MageStoneMatchScene(TableScene):
                 "topright",
             )
         if self.message_shown():
-            box = pygame.Rect(RIGHT_X, 290, RIGHT_W, 24)
+            box = pygame.Rect(RIGHT_X, MESSAGE_Y, RIGHT_W, 24)
             lines = decor.wrap(assets, "ui_semibold", 13, self.message, RIGHT_W - 8)
             for i, line in enumerate(lines[:2]):
                 decor.text(
@@ -585,7 +593,7 @@ class MageStoneMatchScene(TableScene):
                     "midtop",
                 )
         elif self.controller.notice:
-            self._draw_notice(surface, (RIGHT_X + RIGHT_W // 2, 290))
+            self._draw_notice(surface, (RIGHT_X + RIGHT_W // 2, MESSAGE_Y))
         elif self.input.fall_choice and self.controller.human_to_act():
             decor.text(
                 surface,

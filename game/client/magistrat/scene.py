@@ -12,10 +12,11 @@ from functools import partial
 import pygame
 
 from game.client import decor, theme
-from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
+from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll, Typed
 from game.client.magistrat.animation import Animator
 from game.client.magistrat.cube import AREA, CubeGeometry
 from game.client.magistrat.interaction import TurnInput, preview_lines
+from game.client.magistrat.keys import FRONT_HELP, KEY_CAPTION, VIEW_HELP, layer_shortcut
 from game.client.magistrat.model import CubeModel, Shown
 from game.client.magistrat.narrator import cell_words, kind_word
 from game.client.magistrat.view import CubeView, Overlay
@@ -30,7 +31,8 @@ from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
 LEFT = pygame.Rect(12, 14, 250, 692)
 RIGHT = pygame.Rect(998, 14, 270, 692)
 INFO = pygame.Rect(998, 14, 270, 250)
-LOG = pygame.Rect(998, 420, 270, 286)
+CONTROLS_Y = 322
+LOG = pygame.Rect(998, 458, 270, 248)
 CUBE_CENTRE_X = AREA[0] + AREA[2] / 2
 FRONT_LABELS = ("All", "Ground", "High", "Divine")
 PIECE_RULES = {
@@ -121,7 +123,7 @@ class MagiStratMatchScene(TableScene):
                 0 if self.geometry.front is None else self.geometry.front + 1,
                 lambda index: self.set_view(front=None if index == 0 else index - 1),
                 font_size=14,
-                tooltip="Bring one layer to the front (Left/Right arrows).",
+                tooltip=FRONT_HELP,
             ),
             Button(
                 assets,
@@ -130,7 +132,7 @@ class MagiStratMatchScene(TableScene):
                 self.toggle_view,
                 icon="cube",
                 font_size=16,
-                tooltip="Switch between the stacked cube and the three boards side by side.",
+                tooltip=VIEW_HELP,
             ),
         ]
         pending = self.input.pending if human else None
@@ -186,7 +188,7 @@ class MagiStratMatchScene(TableScene):
                 "Save, load or leave (Esc)." if passing else "The MagiStrat rules reference (F1).",
             ),
         ]
-        widgets.extend(self.control_buttons(controls, (RIGHT.x, 322), RIGHT.width))
+        widgets.extend(self.control_buttons(controls, (RIGHT.x, CONTROLS_Y), RIGHT.width))
         self.group.widgets = widgets
         self.group.focus_index = None
 
@@ -227,6 +229,8 @@ class MagiStratMatchScene(TableScene):
             self.animator.skip()
             return
         if isinstance(intent, KeyIntent) and self._key(intent.key):
+            return
+        if isinstance(intent, Typed) and layer_shortcut(self, intent.text):
             return
         if self.group.handle(intent):
             return
@@ -406,12 +410,9 @@ class MagiStratMatchScene(TableScene):
             hint = self.controller.hint
             if isinstance(hint, Move):
                 overlay.hint = (hint.frm, hint.to)
-        if self.controller.history and not self.animator.busy:
-            last = self.controller.history[-1].notation
-            try:
-                action = self.state.parse_action(last)
-            except ValueError:
-                action = None
+        last = next((p for p in reversed(self.controller.history) if p.kind == "action"), None)
+        if last is not None and not self.animator.busy:
+            action = self.state.parse_action(last.notation)
             if isinstance(action, Move):
                 overlay.last = (action.frm, action.to)
         return overlay
@@ -481,7 +482,7 @@ class MagiStratMatchScene(TableScene):
             assets,
             "ui_semibold",
             14,
-            "Bring to front",
+            KEY_CAPTION,
             theme.TEXT_DIM,
             (LEFT.x + 12, LEFT.bottom - 118),
         )

@@ -23,7 +23,7 @@ from game.ai.levels import make_bot
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
 from game.paths import saves_dir
-from game.rules.match import Match
+from game.rules.match import RESIGN, Match
 from game.rules.protocol import TERMINAL, Event, GameState, IllegalActionError, RulesError
 from game.rules.registry import new_game
 from game.storage.saves import write_save
@@ -115,12 +115,24 @@ class PlainNarrator:
         ]
 
 
+def concession_lines(state: GameState, actor: int, notation: str, seats: Sequence[Seat]) -> list[str]:
+    """Log lines of a resignation or agreed draw, read from ``state`` just after it."""
+    name = seats[actor].name
+    if notation != RESIGN:
+        return [f"{name} offers a draw: the draw is agreed"]
+    result = state.result()
+    if result is None:
+        return [f"{name} resigns and leaves the game; the others play on"]
+    return [f"{name} resigns", f"{' and '.join(seats[s].name for s in result.winners)} wins"]
+
+
 @dataclass(frozen=True)
 class Played:
     """One change for the view: an applied action with its events, or an undo / reset to snap to."""
 
     kind: str
-    """``"action"``, ``"undo"`` or ``"reset"``."""
+    """``"action"``, ``"concession"`` (a resignation or agreed draw: the view snaps to it),
+    ``"undo"`` or ``"reset"``."""
     actor: int = -1
     notation: str = ""
     events: tuple[Event, ...] = ()
@@ -217,6 +229,52 @@ class MatchController:
     def play_text(self, text: str) -> list[Event]:
         """Parse notation and play it."""
         return self.play(self.state.parse_action(text))
+
+    # -- resigning and agreed draws -------------------------------------------------------------
+    def in_game(self, seat: int) -> bool:
+        """True while ``seat`` still plays: the game goes on and it has not resigned or been eliminated."""
+        if self.over:
+            return False
+        still_in: Callable[[int], bool] | None = getattr(self.state, "in_game", None)
+        return still_in(seat) if still_in is not None else True
+
+    def resigning_seat(self) -> int | None:
+        """The human who may resign now: the human to act (hot-seat), else, while a bot is to act,
+        the one human still playing (against the AI); None when no human may."""
+        if self.human_to_act():
+            return self.seat_to_act()
+        humans = [i for i, seat in enumerate(self.seats) if not seat.is_ai and self.in_game(i)]
+        return humans[0] if len(humans) == 1 else None
+
+    def can_offer_draw(self) -> bool:
+        """True when the human to act may offer a draw: every seat is human (bots never agree one)."""
+        return self.human_to_act() and not any(seat.is_ai for seat in self.seats)
+
+    def draw_voters(self) -> list[int]:
+        """The players who must accept a draw offered by the human to act: everyone else still playing."""
+        offerer = self.seat_to_act()
+        return [i for i in range(len(self.seats)) if i != offerer and self.in_game(i)]
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` resigns (the table confirms first); a thinking AI is cancelled."""
+        return self._concede(seat, self.match.resign)
+
+    def agree_draw(self) -> list[Event]:
+        """End the game drawn by agreement, offered by the human to act (every seat human)."""
+        if not self.can_offer_draw():
+            raise IllegalActionError("a draw can be agreed only between human players, on a human's turn")
+        return self._concede(self.seat_to_act(), self.match.agree_draw)
+
+    def _concede(self, seat: int, method: Callable[[int], list[Event]]) -> list[Event]:
+        events = method(seat)
+        entry = self.match.log[-1]
+        lines = concession_lines(self.state, seat, entry.notation, self.seats)
+        for index, line in enumerate(lines):
+            self.log.append(LogLine(seat if index == 0 else -1, line, index == 0))
+        played = Played("concession", seat, entry.notation, tuple(events), tuple(lines))
+        self.history.append(played)
+        self._after_change(played)
+        return events
 
     def _undo_seat(self) -> int | None:
         """Whose take-back an undo would be: the human to act, or (across turns, while a bot thinks)

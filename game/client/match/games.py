@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from game.rules.match import RESIGN
+
 if TYPE_CHECKING:
     import pygame
 
@@ -43,14 +45,21 @@ def lazy(target: str) -> Callable[..., Any]:
 
 
 def result_headline(controller: MatchController, reasons: dict[str, str]) -> str:
-    """The summary's first line: "North wins by Conquest", "Drawn by stalemate" or "Game over"."""
+    """The summary's first line: "North wins by Conquest", "Drawn by stalemate", "White resigned —
+    Black wins", "Draw agreed" or "Game over"."""
     result = controller.state.result()
     if result is None:
         return "Game over"
+    if result.reason == "agreed_draw":
+        return "Draw agreed"
+    winners = " and ".join(controller.seats[s].name for s in result.winners)
+    if result.reason == "resigned":
+        resigned = [entry.actor for entry in controller.match.log if entry.notation == RESIGN]
+        losers = resigned[-1:] or [s for s in range(len(controller.seats)) if s not in result.winners]
+        return f"{' and '.join(controller.seats[s].name for s in losers)} resigned — {winners} wins"
     reason = reasons.get(result.reason, result.reason)
     if result.is_draw:
         return f"Drawn by {reason}"
-    winners = " and ".join(controller.seats[s].name for s in result.winners)
     return f"{winners} wins by {reason}"
 
 

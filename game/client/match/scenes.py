@@ -9,7 +9,7 @@ import pygame
 
 from game.client import decor, theme
 from game.client.input import Click, Intent, Key, KeyIntent, Scroll
-from game.client.match.controller import LogLine, MatchController
+from game.client.match.controller import LogLine, MatchController, concession_lines
 from game.client.match.games import game_client
 from game.client.match.log_panel import LogPanel
 from game.client.match.seats import seats_from_texts
@@ -19,7 +19,7 @@ from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.widgets import Button, Widget
-from game.rules.match import Match
+from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
 from game.storage.saves import LoadedSave
 
@@ -345,13 +345,17 @@ class ReplayScene(Scene):
         """Move one action forward (apply the logged entry) or back (undo it)."""
         if delta > 0 and self.index < len(self.entries):
             actor, notation = self.entries[self.index]
-            before = self.match.state.clone()
-            action = self.match.state.parse_action(notation)
-            events = self.match.apply_logged(actor, notation)
-            if actor >= 0 and self.client is not None:
-                narrator = self.client.narrator()
-                for i, text in enumerate(narrator.narrate(before, actor, action, events, self.seats)):
-                    self.lines.append(LogLine(actor if i == 0 else -1, text, i == 0))
+            if notation in CONCESSIONS:
+                self.match.apply_logged(actor, notation)
+                texts = concession_lines(self.match.state, actor, notation, self.seats)
+            else:
+                before = self.match.state.clone()
+                action = self.match.state.parse_action(notation)
+                events = self.match.apply_logged(actor, notation)
+                narrator = self.client.narrator() if actor >= 0 and self.client is not None else None
+                texts = narrator.narrate(before, actor, action, events, self.seats) if narrator else []
+            for i, text in enumerate(texts):
+                self.lines.append(LogLine(actor if i == 0 else -1, text, i == 0))
             self.index += 1
         elif delta < 0 and self.index > 0:
             self.match.state.undo()

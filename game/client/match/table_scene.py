@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -22,6 +23,7 @@ from game.client.match.controller import MatchController, Played
 from game.client.match.log_panel import LogPanel
 from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
+from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
@@ -119,21 +121,30 @@ class TableScene(Scene):
     def control_buttons(
         self, controls: list[Control], topleft: tuple[int, int], width: int, first_style: str = "menu"
     ) -> list[Button]:
-        """The match controls in two columns of ``width`` from ``topleft``, 44 px a row."""
+        """The match controls in two columns of ``width`` from ``topleft``, 44 px a row, then a row of
+        quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
         half = (width - 8) // 2
+        concessions_from = (len(controls) + 1) // 2 * 2
+        placed = [
+            (slot, control, first_style if slot == 0 else "menu") for slot, control in enumerate(controls)
+        ]
+        placed += [
+            (concessions_from + index, control, "ghost")
+            for index, control in enumerate(self.concession_controls())
+        ]
         return [
             Button(
                 self.host.assets,
-                pygame.Rect(topleft[0] + (index % 2) * (half + 8), topleft[1] + (index // 2) * 44, half, 38),
+                pygame.Rect(topleft[0] + (slot % 2) * (half + 8), topleft[1] + (slot // 2) * 44, half, 38),
                 label,
                 command,
                 icon=icon,
-                style=first_style if index == 0 else "menu",
+                style=style,
                 font_size=16,
                 tooltip=tip,
                 enabled=enabled,
             )
-            for index, (label, icon, command, enabled, tip) in enumerate(controls)
+            for slot, (label, icon, command, enabled, tip), style in placed
         ]
 
     # -- commands --------------------------------------------------------------------------------------
@@ -152,6 +163,93 @@ class TableScene(Scene):
         """Ask the AI for a suggestion."""
         if self.controller.request_hint():
             self.say("Thinking of a hint…")
+
+    # -- resigning and agreed draws ----------------------------------------------------------------
+    def concession_controls(self) -> list[Control]:
+        """Resign (for the human who may resign now) and, when every seat is human, Offer draw.
+
+        None at a table without a move source: that is a scripted lesson, not a match.
+        """
+        controller = self.controller
+        if controller.source is None:
+            return []
+        controls: list[Control] = [
+            (
+                "Resign",
+                "quit",
+                self.resign,
+                controller.resigning_seat() is not None,
+                "Give up this match (you are asked to confirm).",
+            )
+        ]
+        if not any(seat.is_ai for seat in controller.seats):
+            everyone = "the other player accepts" if len(controller.seats) == 2 else "everyone else accepts"
+            controls.append(
+                (
+                    "Offer draw",
+                    "spell",
+                    self.offer_draw,
+                    controller.can_offer_draw(),
+                    f"Propose a draw: the game ends drawn if {everyone}.",
+                )
+            )
+        return controls
+
+    def resign(self) -> None:
+        """Ask the human who may resign now to confirm, then resign for them."""
+        seat = self.controller.resigning_seat()
+        if seat is None:
+            return
+        seats = self.controller.seats
+        rivals = [i for i in range(len(seats)) if i != seat and self.controller.in_game(i)]
+        if len(rivals) == 1:
+            outcome = f"{seats[rivals[0]].name} wins the game."
+        else:
+            outcome = "You leave the game, your units leave the board, and the others play on."
+        self.popup = []
+        self.host.stack.push(
+            DialogScene(
+                self.host,
+                "Resign?",
+                f"{seats[seat].name}, do you resign this match? {outcome}",
+                confirm=("Resign", partial(self._resign, seat)),
+                cancel_label="Keep playing",
+                icon="quit",
+            )
+        )
+
+    def _resign(self, seat: int) -> None:
+        if not self.controller.in_game(seat):
+            return
+        self.controller.resign(seat)
+        if not self.controller.over:
+            self.say(f"{self.controller.seats[seat].name} resigned; the others play on.")
+
+    def offer_draw(self) -> None:
+        """The human to act offers a draw; every other player still in the game accepts or declines."""
+        if self.controller.can_offer_draw():
+            self.popup = []
+            self._ask_draw(self.controller.seat_to_act(), self.controller.draw_voters())
+
+    def _ask_draw(self, offerer: int, voters: list[int]) -> None:
+        if not voters:
+            if self.controller.can_offer_draw():
+                self.controller.agree_draw()
+            return
+        names = [seat.name for seat in self.controller.seats]
+        voter, rest = voters[0], voters[1:]
+        others = " The others are asked next." if rest else ""
+        self.host.stack.push(
+            DialogScene(
+                self.host,
+                "Draw offered",
+                f"{names[offerer]} offers a draw. {names[voter]}, do you accept?{others}",
+                confirm=("Accept draw", partial(self._ask_draw, offerer, rest)),
+                cancel_label="Decline",
+                icon="spell",
+                on_cancel=partial(self.say, f"{names[voter]} declines the draw: play on."),
+            )
+        )
 
     def menu(self) -> None:
         """Open the match menu."""

@@ -25,13 +25,17 @@ class DialogScene(Scene):
         confirm: tuple[str, Callable[[], None]] | None = None,
         cancel_label: str = "OK",
         icon: str = "spell",
+        on_cancel: Callable[[], None] | None = None,
     ) -> None:
+        """``confirm`` is the accepting button's label and command; ``on_cancel`` runs after the
+        dialog closes by its cancel button or Back."""
         self.host = host
         self.title = title
         self.message = message
         self.confirm = confirm
         self.cancel_label = cancel_label
         self.icon = icon
+        self.on_cancel = on_cancel
         self.group = FocusGroup([], host.audio)
         self.box = pygame.Rect(0, 0, 640, 300)
 
@@ -77,6 +81,8 @@ class DialogScene(Scene):
 
     def _cancel(self) -> None:
         self.host.stack.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def _accept(self) -> None:
         assert self.confirm is not None

@@ -22,7 +22,7 @@ from game.rules.magestone.board import (
 from game.rules.protocol import PositionError
 
 PENDING_KINDS = ("attack", "bolt", "fall")
-RESULT_REASONS = ("magestone", "ritual", "conquest", "stalemate", "go_limit")
+RESULT_REASONS = ("magestone", "ritual", "conquest", "stalemate", "go_limit", "resigned", "agreed_draw")
 
 
 class _Checker:
@@ -197,7 +197,8 @@ def _pending(c: _Checker, raw: Any, seats: dict[str, Any], occupied: dict[int, s
     target = c.square(raw.get("target"), "pending.target")
     if not attackers or any(occupied.get(sq) != turn for sq in attackers):
         raise c.fail("pending.attackers", "must be units of the player to act")
-    if occupied.get(target) in (None, turn):
+    if occupied.get(target) == turn or (occupied.get(target) is None and kind != "fall"):
+        # a fall choice outlives its target when the target's player resigns (four players)
         raise c.fail("pending.target", "must hold an enemy unit")
     mage = seats[turn]["mage"]
     board = c.board

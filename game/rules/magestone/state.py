@@ -51,6 +51,7 @@ from game.rules.protocol import (
     Event,
     GameResult,
     GameState,
+    IllegalActionError,
     PositionError,
 )
 
@@ -985,7 +986,8 @@ class MageStoneState(GameState):
         elif code & 3 == MAGE:
             self._drop(sq, code >> 2, events)
 
-    def _remove(self, sq: int, events: list[Event]) -> int:
+    def _remove(self, sq: int, events: list[Event], resigned: bool = False) -> int:
+        """Take the unit off ``sq``: it falls, or (``resigned``) leaves with its resigning player."""
         code = self._units.pop(sq)
         seat, kind = code >> 2, code & 3
         bit = 1 << sq
@@ -994,8 +996,8 @@ class MageStoneState(GameState):
         self._done &= ~bit
         if self._active == sq:
             self._active = -1
-        events.append(Event("unit_fell", {"seat": seat, "unit": KIND_NAMES[kind],
-                                          "square": self._b.names[sq]}))
+        events.append(Event("unit_removed" if resigned else "unit_fell",
+                            {"seat": seat, "unit": KIND_NAMES[kind], "square": self._b.names[sq]}))
         if kind == WARRIOR:
             self._warriors[seat] -= 1
         elif kind == MAGE:
@@ -1003,7 +1005,7 @@ class MageStoneState(GameState):
         else:
             self._priest[seat] = -1
             if self._rite is not None and self._rite[0] == seat:
-                self._break_rite("priest_fell", sq, events)
+                self._break_rite("resigned" if resigned else "priest_fell", sq, events)
         return code
 
     def _gravestone(self, sq: int, events: list[Event]) -> None:
@@ -1162,6 +1164,53 @@ class MageStoneState(GameState):
                 if holder is None or holder == seat or not alive[holder]:
                     return False
         return True
+
+    # ------------------------------------------------ resigning and agreed draws
+
+    def in_game(self, seat: int) -> bool:
+        """True while ``seat`` still plays: the game goes on and it was neither eliminated nor resigned."""
+        return self._result is None and 0 <= seat < self._n and self._alive[seat]
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` resigns, on its own go or not (rulings: Victory and draw). Undoable like an action.
+
+        Resigning changes no rule: the player is out as if eliminated. When one rival is left, that
+        rival wins at once (reason ``resigned``) and the board stays as it was played. With more
+        rivals left (four players) the game goes on without it: its units leave the board (they do
+        not fall: no gravestones), the stones its Mage carries go, as they are, to its Mage start
+        square as for any eliminated player, a Rite it runs ends, turn order skips it, and on its
+        own go the next player's go starts.
+        """
+        if not self.in_game(seat):
+            raise IllegalActionError(f"seat {seat} is not in the game")
+        if self.is_chance_node():
+            raise IllegalActionError("the dice must be rolled first")
+        self._history.append(self._snapshot())
+        self._cache = None
+        events = [Event("resigned", {"seat": seat})]
+        rivals = [i for i in range(self._n) if self._alive[i] and i != seat]
+        if len(rivals) == 1:
+            self._finish((rivals[0],), "resigned", events)
+            return events
+        for sq in bits(self._smask[seat]):
+            self._remove(sq, events, resigned=True)
+        self._eliminate(seat, events)
+        if seat == self._turn:
+            self._pending = None
+            self._start_go(self._next_seat(seat), events)
+        return events
+
+    def agree_draw(self) -> list[Event]:
+        """The players agree a draw (the match allows it only between humans). Undoable like an action."""
+        if self._result is not None:
+            raise IllegalActionError("the game is already over")
+        if self.is_chance_node():
+            raise IllegalActionError("the dice must be rolled first")
+        self._history.append(self._snapshot())
+        self._cache = None
+        events: list[Event] = []
+        self._finish((), "agreed_draw", events)
+        return events
 
     def _finish(self, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
         self._result = GameResult(winners, reason)

@@ -242,8 +242,7 @@ def test_autosave_continue_reopens_the_magistrat_table(app: App) -> None:
 
 def test_game_over_screen_names_the_reason(app: App) -> None:
     scene = open_table(app, state_of("midgame"))
-    scene.controller.match.state.resign(1)
-    scene.controller.queue.clear()
+    scene.controller.resign(1)
     frames(app, 3)
     assert isinstance(app.stack.top, GameOverScene)
-    assert app.stack.top.title == "White wins by resignation"
+    assert app.stack.top.title == "Black resigned — White wins"

@@ -252,14 +252,20 @@ class App:
             self.stack.handle(intent)
 
     def open_rules(self) -> None:
-        """F1: the rules reference over whatever is open (a match opens its own game's rules)."""
+        """F1: the rules reference over whatever is open (a match opens its own game's rules, at the
+        topic of the contextual tip on screen, if any)."""
         from game.client.rules_reference.scene import RulesReferenceScene
 
         top = self.stack.top
         if top is None or isinstance(top, RulesReferenceScene):
             return
         controller = getattr(top, "controller", None)
-        self.stack.push(RulesReferenceScene(self, getattr(controller, "game_id", "magestone")))
+        tip = getattr(getattr(top, "tips", None), "current", None)
+        self.stack.push(
+            RulesReferenceScene(
+                self, getattr(controller, "game_id", "magestone"), getattr(tip, "topic", None)
+            )
+        )
 
     def draw(self) -> None:
         """Draw the scenes and the fade overlay onto the logical canvas."""

@@ -7,7 +7,7 @@ Scenes only ever see intents. Tests and the tutorial inject intents with
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -29,6 +29,13 @@ class Key(Enum):
     MENU = "menu"
     TOGGLE_FULLSCREEN = "toggle_fullscreen"
     HELP = "help"
+    ERASE = "erase"
+    """Backspace in a text field (elsewhere Backspace means BACK)."""
+    SPACE = "space"
+    """Space in a text field, where the character arrives as :class:`Typed` (elsewhere: CONFIRM)."""
+    DELETE = "delete"
+    HOME = "home"
+    END = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +69,25 @@ class Scroll:
 
 @dataclass(frozen=True, slots=True)
 class KeyIntent:
-    """A keyboard command."""
+    """A keyboard command; ``typing`` is what the key means to a text field when that differs."""
 
     key: Key
+    typing: Key | None = field(default=None, compare=False)
+
+    @property
+    def text_key(self) -> Key:
+        """The key as a focused text field reads it."""
+        return self.typing or self.key
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """Printable text typed at the keyboard (as the layout and input method produce it).
+
+    Text fields insert it; elsewhere a single character may be a shortcut (a MagiStrat layer key).
+    """
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +102,7 @@ class Quit:
     """The player closed the window."""
 
 
-Intent = Click | Release | Hover | Scroll | KeyIntent | Resize | Quit
+Intent = Click | Release | Hover | Scroll | KeyIntent | Typed | Resize | Quit
 
 _KEYS = {
     pygame.K_ESCAPE: Key.BACK,
@@ -94,7 +117,11 @@ _KEYS = {
     pygame.K_F10: Key.MENU,
     pygame.K_F11: Key.TOGGLE_FULLSCREEN,
     pygame.K_F1: Key.HELP,
+    pygame.K_DELETE: Key.DELETE,
+    pygame.K_HOME: Key.HOME,
+    pygame.K_END: Key.END,
 }
+_TYPING = {pygame.K_BACKSPACE: Key.ERASE, pygame.K_SPACE: Key.SPACE}
 
 
 def translate(event: Any, viewport: Viewport) -> Intent | None:
@@ -114,6 +141,9 @@ def translate(event: Any, viewport: Viewport) -> Intent | None:
         return Resize((int(event.x), int(event.y)))
     if kind == pygame.KEYDOWN:
         return _key_intent(event.key, event.mod)
+    if kind == pygame.TEXTINPUT:
+        text = "".join(ch for ch in event.text if ch.isprintable())
+        return Typed(text) if text else None
     return None
 
 
@@ -125,7 +155,7 @@ def _key_intent(key: int, mods: int) -> Intent | None:
     if key == pygame.K_z and mods & pygame.KMOD_CTRL:
         return KeyIntent(Key.UNDO)
     command = _KEYS.get(key)
-    return KeyIntent(command) if command is not None else None
+    return KeyIntent(command, _TYPING.get(key)) if command is not None else None
 
 
 class InputQueue:

@@ -1,7 +1,8 @@
-"""Small hand-written widgets: buttons, cards, sliders, toggles, choices, labels, tooltips.
+"""Small hand-written widgets: buttons, cards, sliders, toggles, choices, text fields, tooltips.
 
 A :class:`FocusGroup` routes intents to its widgets and gives them keyboard navigation
 (Next/Prev move focus, Left/Right adjust, Confirm activates) and pointer focus on hover.
+A widget that is ``capturing`` (a text field being edited) gets typed text and keys first.
 Widgets animate their highlight in ``update(dt)``; ``draw`` only paints.
 """
 
@@ -14,7 +15,7 @@ import pygame
 from game.client import decor, theme
 from game.client.assets import Assets
 from game.client.audio import Audio
-from game.client.input import Click, Hover, Intent, Key, KeyIntent, Release
+from game.client.input import Click, Hover, Intent, Key, KeyIntent, Release, Typed
 
 Pos = tuple[float, float]
 
@@ -54,6 +55,25 @@ class Widget:
     def adjust(self, step: int) -> bool:
         """Left (-1) or Right (+1) while focused; False when the widget does not adjust."""
         del step
+        return False
+
+    def on_focus(self, by_keyboard: bool) -> None:
+        """The focus arrived (by Tab or the arrows when ``by_keyboard``)."""
+
+    def on_blur(self) -> None:
+        """The focus left."""
+
+    @property
+    def capturing(self) -> bool:
+        """True while the widget takes the keyboard for itself (a text field being edited)."""
+        return False
+
+    def type_text(self, text: str) -> None:
+        """Printable text typed while capturing."""
+
+    def type_key(self, key: Key) -> bool:
+        """A key while capturing (as a text field reads it); False lets the group use it."""
+        del key
         return False
 
     def update(self, dt: float) -> None:
@@ -446,6 +466,163 @@ class Choice(Widget):
         )
 
 
+class TextField(Widget):
+    """A one-line text input, e.g. a player's name.
+
+    Click it, or reach it with Tab, and type. Backspace/Delete erase, Left/Right/Home/End move the
+    caret, Enter keeps the text, Esc restores what was there before; at most ``max_length``
+    characters, and with ``max_width`` no wider than that many pixels in the field's font (a name
+    that has to fit other panels). An empty field shows ``placeholder`` (what empty stands for) in grey.
+    """
+
+    def __init__(
+        self,
+        assets: Assets,
+        rect: pygame.Rect,
+        value: str,
+        on_change: Callable[[str], None],
+        placeholder: str = "",
+        max_length: int = 16,
+        tooltip: str = "",
+        enabled: bool = True,
+        font_size: int = 18,
+        max_width: int | None = None,
+    ) -> None:
+        super().__init__(assets, rect, tooltip, enabled)
+        self.value = value[:max_length]
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.max_width = max_width
+        self.font_size = font_size
+        self.caret = len(self.value)
+        self.editing = False
+        self.blink = 0.0
+        self._before = self.value
+
+    @property
+    def capturing(self) -> bool:
+        """True while being edited."""
+        return self.editing
+
+    def _set(self, value: str, caret: int) -> None:
+        self.caret = caret
+        self.blink = 0.0
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def begin(self) -> None:
+        """Start editing with the caret at the end."""
+        if self.enabled and not self.editing:
+            self.editing = True
+            self._before = self.value
+            self.caret = len(self.value)
+            self.blink = 0.0
+
+    def finish(self, keep: bool = True) -> None:
+        """Stop editing: keep the text (trimmed of outer spaces) or restore the text from before."""
+        if self.editing:
+            self.editing = False
+            value = self.value.strip() if keep else self._before
+            self._set(value, len(value))
+
+    def on_focus(self, by_keyboard: bool) -> None:
+        """Tabbing into the field starts editing (hovering only highlights it)."""
+        if by_keyboard:
+            self.begin()
+
+    def on_blur(self) -> None:
+        """Leaving the field keeps what was typed."""
+        self.finish()
+
+    def activate(self) -> bool:
+        """Enter on the highlighted field starts editing."""
+        self.begin()
+        return self.enabled
+
+    def press(self, pos: Pos) -> bool:
+        """A click starts editing and puts the caret at the nearest letter gap."""
+        shift = self._scroll()  # as drawn when clicked
+        self.begin()
+        if self.editing:
+            font = self.assets.font("ui_semibold", self.font_size)
+            x = pos[0] - self._text_x() + shift
+            gaps = [abs(font.size(self.value[:i])[0] - x) for i in range(len(self.value) + 1)]
+            self.caret = gaps.index(min(gaps))
+        return True
+
+    def _fits(self, value: str) -> bool:
+        if len(value) > self.max_length:
+            return False
+        font = self.assets.font("ui_semibold", self.font_size)
+        return self.max_width is None or font.size(value)[0] <= self.max_width
+
+    def type_text(self, text: str) -> None:
+        """Insert at the caret, as much as fits ``max_length`` and ``max_width``."""
+        head, tail = self.value[: self.caret], self.value[self.caret :]
+        kept = ""
+        for char in text:
+            if not self._fits(head + kept + char + tail):
+                break
+            kept += char
+        if kept:
+            self._set(head + kept + tail, self.caret + len(kept))
+
+    def type_key(self, key: Key) -> bool:
+        """Editing keys; Tab, arrows up/down and the rest go on to the group."""
+        value, caret = self.value, self.caret
+        if key is Key.ERASE and caret > 0:
+            self._set(value[: caret - 1] + value[caret:], caret - 1)
+        elif key is Key.DELETE and caret < len(value):
+            self._set(value[:caret] + value[caret + 1 :], caret)
+        elif key in (Key.LEFT, Key.RIGHT, Key.HOME, Key.END):
+            moves = {Key.LEFT: caret - 1, Key.RIGHT: caret + 1, Key.HOME: 0, Key.END: len(value)}
+            self._set(value, min(len(value), max(0, moves[key])))
+        elif key in (Key.CONFIRM, Key.BACK):
+            self.finish(keep=key is Key.CONFIRM)
+        elif key not in (Key.ERASE, Key.DELETE, Key.SPACE):  # Space arrives as typed text
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        """Highlight, and the caret's blink."""
+        super().update(dt)
+        self.blink += dt
+
+    def _text_x(self) -> int:
+        return self.rect.x + 12
+
+    def _scroll(self) -> int:
+        """How far the text is shifted left so that the caret stays inside the box."""
+        if not self.editing:
+            return 0
+        caret_x = self.assets.font("ui_semibold", self.font_size).size(self.value[: self.caret])[0]
+        return max(0, caret_x - (self.rect.width - 26))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A sunken box; gold while editing, with a blinking caret; the placeholder in grey when empty."""
+        glow = 1.0 if self.editing else round(self.glow * 8) / 8 * 0.6
+        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=8)
+        border = theme.mix(theme.BORDER, theme.GOLD_BRIGHT, glow) if self.enabled else theme.BORDER
+        pygame.draw.rect(surface, border, self.rect, width=2 if self.editing else 1, border_radius=8)
+        previous = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-8, -4).clip(previous))
+        x, y = self._text_x() - self._scroll(), self.rect.centery
+        shown, role, colour = self.value, "ui_semibold", theme.TEXT
+        if not shown:
+            shown, role, colour = self.placeholder, "serif_italic", theme.TEXT_DIM
+        if shown:
+            colour = colour if self.enabled else theme.TEXT_DISABLED
+            decor.text(surface, self.assets, role, self.font_size, shown, colour, (x, y), "midleft")
+        if self.editing and self.blink % 1.0 < 0.6:
+            font = self.assets.font("ui_semibold", self.font_size)
+            caret_x = x + font.size(self.value[: self.caret])[0]
+            half = font.get_height() // 2
+            pygame.draw.line(surface, theme.GOLD_BRIGHT, (caret_x, y - half + 2), (caret_x, y + half - 2), 2)
+        surface.set_clip(previous)
+
+
 class FocusGroup:
     """Routes intents to widgets: pointer hits, dragging, and keyboard focus navigation."""
 
@@ -462,19 +639,29 @@ class FocusGroup:
         """The focused widget, if any."""
         return None if self.focus_index is None else self.widgets[self.focus_index]
 
-    def focus(self, widget: Widget | None, sound: bool = True) -> None:
-        """Move the focus (None clears it)."""
+    def focus(self, widget: Widget | None, sound: bool = True, by_keyboard: bool = False) -> None:
+        """Move the focus (None clears it); the widget left and the widget reached are told."""
         index = None if widget is None else self.widgets.index(widget)
         if index == self.focus_index:
             return
+        left = self.focused
         for item in self.widgets:
             item.focused = False
         self.focus_index = index
         self.hover_time = 0.0
+        if left is not None:
+            left.on_blur()
         if widget is not None:
             widget.focused = True
+            widget.on_focus(by_keyboard)
             if sound:
                 self._play("hover")
+
+    @property
+    def capturing(self) -> Widget | None:
+        """The focused widget while it takes the keyboard (a text field being edited)."""
+        focused = self.focused
+        return focused if focused is not None and focused.capturing else None
 
     def _play(self, name: str) -> None:
         if self.audio is not None:
@@ -495,7 +682,7 @@ class FocusGroup:
         else:
             position = candidates.index(self.focus_index) if self.focus_index is not None else 0
             target = candidates[(position + direction) % len(candidates)]
-        self.focus(self.widgets[target])
+        self.focus(self.widgets[target], by_keyboard=True)
 
     def handle(self, intent: Intent) -> bool:
         """Handle one intent; True when a widget used it."""
@@ -505,7 +692,7 @@ class FocusGroup:
                 self._held.drag(intent.pos)
                 return True
             widget = self._at(intent.pos)
-            if widget is not None:
+            if widget is not None and self.capturing is None:
                 self.focus(widget)
             elif self.focused is not None and not self.focused.hit(intent.pos):
                 self.hover_time = 0.0
@@ -513,6 +700,8 @@ class FocusGroup:
         if isinstance(intent, Click):
             widget = self._at(intent.pos)
             if widget is None:
+                if self.capturing is not None:
+                    self.focus(None)
                 return False
             self.focus(widget, sound=False)
             self._held = widget
@@ -525,7 +714,14 @@ class FocusGroup:
             held, self._held = self._held, None
             held.release()
             return True
+        capturing = self.capturing
+        if isinstance(intent, Typed):
+            if capturing is not None:
+                capturing.type_text(intent.text)
+            return capturing is not None
         if isinstance(intent, KeyIntent):
+            if capturing is not None and capturing.type_key(intent.text_key):
+                return True
             return self._key(intent.key)
         return False
 

@@ -36,6 +36,8 @@ class Settings:
     ui_scale: float = 1.0
     contextual_tips: bool = True
     """Explain a rule the first time it comes into play in a match."""
+    handover_screen: bool = True
+    """New matches hide the board between two human players' turns (each set-up may change it)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some fields changed (values are validated like a loaded file)."""
@@ -62,6 +64,7 @@ def _validated(settings: Settings) -> Settings:
         colour_blind=bool(settings.colour_blind),
         ui_scale=scale,
         contextual_tips=bool(settings.contextual_tips),
+        handover_screen=bool(settings.handover_screen),
     )
 
 

@@ -1,4 +1,5 @@
-"""Match set-up: 2 or 4 players, each seat Human or AI (Easy/Normal/Hard) with a colour, who goes first.
+"""Match set-up: 2 or 4 players, each seat Human (with a typed name) or AI (Easy/Normal/Hard) with a
+colour, who goes first.
 
 One click on Start plays the default: you (South) against a Normal AI.
 """
@@ -26,7 +27,7 @@ class MatchSetupScene(SetupScene):
         self.players = host.options.players if host.options.players in (2, 4) else 2
         self.colours = [0, 1, 2, 3]
         self.first = 0
-        self.handover = True
+        self.handover = host.settings.handover_screen
 
     def letters(self) -> tuple[str, ...]:
         """Seat letters in turn order for the chosen player count."""
@@ -46,8 +47,10 @@ class MatchSetupScene(SetupScene):
                 tooltip="MageStone is played by 2 or 4 (never 3).",
             )
         ]
-        for index in range(len(self.letters())):
+        for index, letter in enumerate(self.letters()):
             y = 220 + index * 62
+            side = self.board.seat_names[letter]
+            widgets.append(self.name_field(pygame.Rect(352, y, 172, 42), index, side))
             widgets.append(
                 self.who_choice(
                     pygame.Rect(540, y, 440, 42),
@@ -106,9 +109,9 @@ class MatchSetupScene(SetupScene):
         self.handover = value
 
     def seats(self) -> list[Seat]:
-        """The chosen seats, named after their board side."""
+        """The chosen seats, named as typed or after their board side."""
         return [
-            Seat(self.board.seat_names[letter], self.who[i], self.colours[i])
+            Seat(self.seat_name(i, self.board.seat_names[letter]), self.who[i], self.colours[i])
             for i, letter in enumerate(self.letters())
         ]
 
@@ -131,16 +134,8 @@ class MatchSetupScene(SetupScene):
             colour = palette[self.colours[index]]
             pygame.draw.circle(surface, colour, (330, y), 12)
             pygame.draw.circle(surface, theme.INK, (330, y), 12, 2)
-            decor.text(
-                surface,
-                assets,
-                "ui_semibold",
-                19,
-                self.board.seat_names[letter],
-                theme.TEXT,
-                (352, y),
-                "midleft",
-            )
+            side = self.board.seat_names[letter]
+            decor.text(surface, assets, "ui_semibold", 17, side, theme.TEXT_DIM, (308, y), "midright")
         decor.text(surface, assets, "ui_semibold", 19, "First go", theme.TEXT, (500, 500), "midright")
         decor.text(surface, assets, "ui_semibold", 19, "Hand-over screen", theme.TEXT, (500, 552), "midright")
         decor.text(

@@ -1,5 +1,5 @@
-"""MagiStrat match set-up: who plays White and Black (human or an AI level), the piece-quality
-handicap, and how the pieces are set up (by hand, a preset formation, or random).
+"""MagiStrat match set-up: who plays White and Black (a named human or an AI level), the
+piece-quality handicap, and how the pieces are set up (by hand, a preset formation, or random).
 
 One click on Start plays the default: you (White) against a Normal AI, placing by hand.
 """
@@ -40,6 +40,7 @@ class MagiStratSetupScene(SetupScene):
         widgets: list[Widget] = []
         for side in (0, 1):
             y = 190 + side * 110
+            widgets.append(self.name_field(pygame.Rect(318, y, 140, 40), side, SIDES[side]))
             widgets.append(
                 self.who_choice(
                     pygame.Rect(470, y, 460, 40), side, "A person at this screen, or the AI at a level."
@@ -109,8 +110,8 @@ class MagiStratSetupScene(SetupScene):
         return options
 
     def seats(self) -> list[Seat]:
-        """White and Black."""
-        return [Seat(SIDES[side], self.who[side], side) for side in (0, 1)]
+        """White and Black, named as typed or after their colour."""
+        return [Seat(self.seat_name(side, SIDES[side]), self.who[side], side) for side in (0, 1)]
 
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""
@@ -125,7 +126,7 @@ class MagiStratSetupScene(SetupScene):
             y = 210 + side * 110
             pygame.draw.circle(surface, palette[side], (300, y), 12)
             pygame.draw.circle(surface, theme.INK, (300, y), 12, 2)
-            decor.text(surface, assets, "ui_semibold", 20, SIDES[side], theme.TEXT, (322, y), "midleft")
+            decor.text(surface, assets, "ui_semibold", 17, SIDES[side], theme.TEXT_DIM, (278, y), "midright")
             decor.text(surface, assets, "ui", 16, "Piece quality", theme.TEXT_DIM, (450, y + 56), "midright")
         decor.text(surface, assets, "ui_semibold", 19, "Set-up", theme.TEXT, (450, 440), "midright")
         if self.mode == "preset":

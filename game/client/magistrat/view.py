@@ -220,7 +220,8 @@ class CubeView:
         for cell, attacks in overlay.destinations.items():
             self._poly(surface, cell, (235, 110, 90) if attacks else (120, 200, 240), int(70 + 50 * pulse))
         for cell in overlay.hint:
-            self._poly(surface, cell, theme.GOLD_BRIGHT, 2, width=3)
+            self._poly(surface, cell, theme.GOLD_BRIGHT, int(40 + 50 * pulse))
+            self._poly(surface, cell, theme.GOLD_BRIGHT, 255, width=3)
         if overlay.selected is not None:
             self._poly(surface, overlay.selected, theme.GOLD_BRIGHT, 110)
             self._poly(surface, overlay.selected, theme.GOLD_BRIGHT, 255, width=2)

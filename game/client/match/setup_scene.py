@@ -1,8 +1,10 @@
-"""The part of a match set-up screen both games share: who plays each seat, Back and Start, the seed.
+"""The part of a match set-up screen both games share: who plays each seat and under what name,
+Back and Start, the seed.
 
 A game's set-up scene subclasses :class:`SetupScene`, adds its own rows in ``build`` (around
-:meth:`~SetupScene.who_choice` and :meth:`~SetupScene.footer`) and calls
-:meth:`~SetupScene.start_match` with its rules options and seats.
+:meth:`~SetupScene.who_choice`, :meth:`~SetupScene.name_field` and :meth:`~SetupScene.footer`) and
+calls :meth:`~SetupScene.start_match` with its rules options and seats (named by
+:meth:`~SetupScene.seat_name`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from game.client.match.seats import HUMAN, Seat
 from game.client.match.session import new_controller, open_match
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
-from game.client.widgets import Button, Choice, Widget
+from game.client.widgets import Button, Choice, TextField, Widget
 
 WHO = ("human", "easy", "normal", "hard")
 WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
+NAME_LENGTH = 16
+NAME_WIDTH = 130
+"""The longest and widest (in pixels, as typed) seat name: it has to fit the tables' panels."""
 
 
 class SetupScene(MenuScene):
@@ -31,6 +36,8 @@ class SetupScene(MenuScene):
         for index, text in enumerate((host.options.seats or [])[: len(who)]):
             level = text.removeprefix("ai:")  # the command line says "human" or "ai:LEVEL"
             self.who[index] = level if level in WHO else HUMAN
+        self.names = ["" for _ in who]
+        """What the player typed as each seat's name ('' keeps the default name)."""
         self.seed = host.options.seed
 
     def who_choice(self, rect: pygame.Rect, index: int, tooltip: str) -> Choice:
@@ -47,6 +54,31 @@ class SetupScene(MenuScene):
 
     def _set_who(self, index: int, choice: int) -> None:
         self.who[index] = WHO[choice]
+        self.layout()  # only a human seat's name can be typed
+
+    def name_field(self, rect: pygame.Rect, index: int, default: str) -> TextField:
+        """The name of seat ``index``: typed for a human seat; an AI seat keeps ``default``."""
+        human = self.who[index] == HUMAN
+        return TextField(
+            self.host.assets,
+            rect,
+            self.names[index] if human else "",
+            partial(self._set_name, index),
+            placeholder=default,
+            max_length=NAME_LENGTH,
+            tooltip="This player's name: click and type (empty keeps the default).",
+            enabled=human,
+            font_size=17,
+            max_width=NAME_WIDTH,
+        )
+
+    def _set_name(self, index: int, name: str) -> None:
+        self.names[index] = name
+
+    def seat_name(self, index: int, default: str) -> str:
+        """Seat ``index``'s name at the table: what was typed for a human seat, else ``default``."""
+        typed = self.names[index].strip() if self.who[index] == HUMAN else ""
+        return typed or default
 
     def footer(self, start_icon: str) -> list[Widget]:
         """Back (left of centre) and Start (right of centre) at the bottom."""

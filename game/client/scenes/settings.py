@@ -21,6 +21,7 @@ ROWS = (
     ("palette", "Colour-blind-safe colours", "colour_blind"),
     ("ui-scale", "Interface size", "ui_scale"),
     ("rules", "Contextual rule tips", "contextual_tips"),
+    ("continue", "Hand-over screen between humans", "handover_screen"),
 )
 
 
@@ -76,6 +77,8 @@ class SettingsScene(MenuScene):
                         "Okabe–Ito colours that stay distinct with every kind of colour blindness."  # noqa: RUF001
                     ),
                     "contextual_tips": "In a match, explain a rule the first time it comes into play.",
+                    "handover_screen": "New matches hide the board until the next human player is ready "
+                    "(each match set-up can still change it).",
                 }.get(key, "Also F11, or Alt+Enter.")
                 widget = Toggle(
                     assets,

@@ -4,9 +4,10 @@
 MageStoneLessonScene(LessonScene, MageStoneMatchScene)``). The table stays the ordinary one; the
 learner's actions are routed through the :class:`~game.client.tutorial.runner.LessonRun` (which
 accepts only the expected action), the opponent's scripted replies are played at the table's pace,
-and the lesson card is drawn where the action log usually is. A game adapter only says how to
-name the seats, which board cell is under the pointer, which cells an action touches, and where
-its HUD parts are.
+and the lesson card is drawn where the action log usually is. While a step waits for an action,
+the piece to move and the cell to play on glow. A game adapter only says how to name the seats,
+which board cell is under the pointer, which cells an action touches, how cells are named and
+highlighted, and where its HUD parts are.
 """
 
 from __future__ import annotations
@@ -125,8 +126,17 @@ class LessonScene:
         """Every square or cell a click may touch while playing ``action`` at the table."""
         raise NotImplementedError
 
-    def point_at(self, overlay: Any, points: tuple[str, ...]) -> None:
-        """Highlight the squares or cells a step points at (names the game's notation knows)."""
+    def guide_cells(self, action: Any) -> tuple[int, ...]:
+        """The cells to highlight while a step waits for ``action``: the piece to move and where
+        it acts (default: every cell the action touches)."""
+        return tuple(sorted(self.action_targets(action)))
+
+    def cell_of(self, name: str) -> int | None:
+        """The square or cell a lesson file names (``e4``, ``hd4``), or None for another word."""
+        raise NotImplementedError
+
+    def mark_cells(self, overlay: Any, cells: list[int]) -> None:
+        """Highlight ``cells`` on the table's overlay."""
         raise NotImplementedError
 
     def after_accept(self) -> None:
@@ -338,12 +348,23 @@ class LessonScene:
 
     # -- drawing ------------------------------------------------------------------------------------
     def overlay(self) -> Any:
-        """The table's highlights plus the squares or cells the step points at."""
+        """The table's highlights plus the cells the step points at and, while it waits for the
+        learner's action, the piece to move and the cell to play on."""
         overlay = super().overlay()  # type: ignore[misc]
+        cells = self.guide()
         step = self.run.step
-        if step is not None and step.points:
-            self.point_at(overlay, step.points)
+        if step is not None:
+            cells += [cell for cell in map(self.cell_of, step.points) if cell is not None]
+        if cells:
+            self.mark_cells(overlay, cells)
         return overlay
+
+    def guide(self) -> list[int]:
+        """The cells of the action a ``do`` step waits for, while the learner may play it."""
+        step = self.run.step
+        if step is None or step.kind != "do" or not self.controller.human_to_act() or self.animator.busy:
+            return []
+        return list(self.guide_cells(self.run.expected()))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, with the lesson card over the log and the pointed HUD parts outlined."""

@@ -4,9 +4,10 @@ A lesson is a set-up (a new game, an inline scenario or a position string) and a
 small steps, each a plain dict in the file:
 
 * ``say``       text shown at the player's pace (Continue), optional ``points``;
-* ``do``        wait for one action (``expect``, in the game's notation); ``why`` explains a
-  refusal; ``dice`` forces the concrete chance outcomes that follow; ``route: "exact"``
-  demands the very route of a move (default: any route to the same square);
+* ``do``        wait for one action (``expect``, in the game's notation; the table highlights
+  the piece to move and the cell to play on by itself); ``why`` explains a refusal; ``dice``
+  forces the concrete chance outcomes that follow; ``route: "exact"`` demands the very route of
+  a move (default: any route to the same square);
 * ``reply``     the opponent plays ``actions`` (notation, or ``{"play", "dice"}``);
 * ``check``     the game must now be over with ``winner`` (seat letter, colour or ``draw``)
   and ``reason``;

@@ -53,10 +53,19 @@ class MageStoneLessonScene(LessonScene, MageStoneMatchScene):
         """The squares of a move's route, an attack's units, a Bolt's caster and target..."""
         return action_squares(action)
 
-    def point_at(self, overlay: Any, points: tuple[str, ...]) -> None:
-        """Ring the named squares."""
-        names = self.state.board.square_of
-        overlay.marks.extend((names[p], "hint") for p in points if p in names)
+    def guide_cells(self, action: Any) -> tuple[int, ...]:
+        """A move's unit and its last square (not every square walked); else every square touched."""
+        if isinstance(action, Move):
+            return action.start, action.dest
+        return super().guide_cells(action)
+
+    def cell_of(self, name: str) -> int | None:
+        """A square by its name."""
+        return self.state.board.square_of.get(name)
+
+    def mark_cells(self, overlay: Any, cells: list[int]) -> None:
+        """Ring the squares."""
+        overlay.marks.extend((square, "hint") for square in cells)
 
     def _play(self, action: Any) -> None:
         """Close the action popup, then the lesson's gate."""

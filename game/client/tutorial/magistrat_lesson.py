@@ -44,6 +44,10 @@ class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
         """A move's from and to cells, a placement's cell."""
         return action_cells(action)
 
-    def point_at(self, overlay: Any, points: tuple[str, ...]) -> None:
-        """Glow on the named cells (``ge2``, ``hd4``...)."""
-        overlay.hint = tuple(CELL_INDEX[p] for p in points if p in CELL_INDEX)
+    def cell_of(self, name: str) -> int | None:
+        """A cell by its name (``ge2``, ``hd4``...)."""
+        return CELL_INDEX.get(name)
+
+    def mark_cells(self, overlay: Any, cells: list[int]) -> None:
+        """Outline the cells in gold."""
+        overlay.hint = (*overlay.hint, *cells)

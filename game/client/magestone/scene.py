@@ -42,7 +42,7 @@ LOG = pygame.Rect(RIGHT_X, 502, RIGHT_W, 206)
 class MageStoneMatchScene(TableScene):
     """One MageStone match at the table, humans and bots in any mix."""
 
-    def __init__(self, host: Host, controller: MatchController, handover: bool = True) -> None:
+    def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host, controller, LOG)
         state = controller.state
         assert isinstance(state, MageStoneState)
@@ -55,9 +55,6 @@ class MageStoneMatchScene(TableScene):
             BoardModel.from_state(state), self.tray, self._fresh_model, host.tweens.speed
         )
         self.input: GoInput = GoInput(state)
-        self.handover = handover
-        self.handover_to: int | None = None
-        self._last_human: int | None = None
         self.dice_counts: dict[int, dict[int, int]] = {}
         self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -65,7 +62,6 @@ class MageStoneMatchScene(TableScene):
     def enter(self) -> None:
         """Hook into the controller and lay out the buttons."""
         self.controller.on_played.append(self._on_played)
-        self._last_human = self.controller.seat_to_act() if self.controller.human_to_act() else None
         for played in self.controller.history:
             self._count_dice(played)
         self.layout()
@@ -156,9 +152,7 @@ class MageStoneMatchScene(TableScene):
             self.rest = 0.0
         if isinstance(intent, Click) and self.tips.click(intent.pos):
             return
-        if self.handover_to is not None:
-            if isinstance(intent, Click) or (isinstance(intent, KeyIntent) and intent.key is Key.CONFIRM):
-                self.handover_to = None
+        if self.dismiss_handover(intent):
             return
         if isinstance(intent, Click) and self.animator.busy:
             self.animator.skip()
@@ -232,19 +226,6 @@ class MageStoneMatchScene(TableScene):
             self.menu()
 
     # -- frame ---------------------------------------------------------------------------------------
-    def update_table(self, dt: float) -> None:
-        """The hand-over screen between two humans."""
-        self._check_handover()
-
-    def _check_handover(self) -> None:
-        seat = self.controller.seat_to_act()
-        if not self.controller.human_to_act() or self.animator.busy:
-            return
-        humans = sum(1 for s in self.controller.seats if not s.is_ai)
-        if self.handover and humans > 1 and self._last_human is not None and seat != self._last_human:
-            self.handover_to = seat
-        self._last_human = seat
-
     def hud_lines(self) -> list[str]:
         """The HUD's words (tests read these): the go, squares, units, then each player."""
         lines = [self.go_title()]
@@ -345,8 +326,7 @@ class MageStoneMatchScene(TableScene):
         for button in self.popup:
             button.draw(surface)
         self.tips.draw(surface, self.host.assets, (self.view.rect.centerx, self.view.rect.y + 110))
-        if self.handover_to is not None:
-            self._draw_handover(surface)
+        if self.draw_handover(surface):
             return
         tip = self._tooltip()
         if tip:
@@ -678,34 +658,6 @@ class MageStoneMatchScene(TableScene):
         panel.blit(rendered, rendered.get_rect(center=panel.get_rect().center))
         panel.set_alpha(int(255 * max(0.0, fade)))
         surface.blit(panel, box)
-
-    def _draw_handover(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*theme.INK, 235))
-        surface.blit(veil, (0, 0))
-        assert self.handover_to is not None
-        name = self.controller.seats[self.handover_to].name
-        decor.text(
-            surface,
-            self.host.assets,
-            "title",
-            56,
-            f"Pass to {name}",
-            self.colours[self.handover_to],
-            (640, 300),
-            "midtop",
-            shadow=True,
-        )
-        decor.text(
-            surface,
-            self.host.assets,
-            "ui",
-            20,
-            "Click or press Enter when ready",
-            theme.TEXT_DIM,
-            (640, 390),
-            "midtop",
-        )
 
     def board_tooltip(self) -> str:
         """The square under the pointer."""

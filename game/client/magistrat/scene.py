@@ -216,6 +216,10 @@ class MagiStratMatchScene(TableScene):
         if opener is not None:
             opener()
 
+    def handover_due(self) -> bool:
+        """No hand-over screen between the alternating set-up placements, only once play begins."""
+        return not self.state.in_setup()
+
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         """Route pointer and keys: skip animations, buttons, then the cube."""
@@ -224,6 +228,8 @@ class MagiStratMatchScene(TableScene):
             self.rest = 0.0
             self.hover = self.view.cell_at(intent.pos)
         if isinstance(intent, Click) and self.tips.click(intent.pos):
+            return
+        if self.dismiss_handover(intent):
             return
         if isinstance(intent, Click) and self.animator.busy:
             self.animator.skip()
@@ -428,6 +434,8 @@ class MagiStratMatchScene(TableScene):
         self.log_panel.draw(surface, self.controller.log, colours)
         self.tips.draw(surface, self.host.assets, (round(CUBE_CENTRE_X), 70))
         self.group.draw(surface)
+        if self.draw_handover(surface):
+            return
         tip = self._tooltip()
         if tip:
             draw_tooltip(surface, self.host.assets, tip, self.pointer)

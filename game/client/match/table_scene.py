@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.client import decor, theme
+from game.client.input import Click, Intent, Key, KeyIntent
 from game.client.match.animation import StepAnimator
 from game.client.match.controller import MatchController, Played
 from game.client.match.log_panel import LogPanel
@@ -71,6 +72,10 @@ class TableScene(Scene):
         self._game_over_shown = False
         self.tooltips: list[tuple[pygame.Rect, str]] = []
         self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
+        self.handover = bool(host.settings.handover_screen)
+        """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
+        self.handover_to: int | None = None
+        self._last_human = controller.seat_to_act() if controller.human_to_act() else None
 
     # -- game hooks ------------------------------------------------------------------------------------
     def on_action(self, played: Played) -> None:
@@ -85,6 +90,10 @@ class TableScene(Scene):
     def board_tooltip(self) -> str:
         """The tooltip of the board square or cell under the pointer ('' for none)."""
         return ""
+
+    def handover_due(self) -> bool:
+        """Whether a change of human now calls for the hand-over screen (default: always)."""
+        return True
 
     # -- lifecycle -------------------------------------------------------------------------------------
     def exit(self) -> None:
@@ -277,10 +286,45 @@ class TableScene(Scene):
         if self.controller.hint is not None and had_hint is None:
             self.say("Hint: " + self.state.describe_action(self.controller.hint))
         self.update_table(dt)
+        self._check_handover()
         if self.controller.over and not self.animator.busy and not self._game_over_shown:
             self._game_over_shown = True
             self.host.audio.play("victory")
             self.host.stack.push(GameOverScene(self.host, self.controller))
+
+    # -- the hand-over screen between humans -----------------------------------------------------------
+    def _check_handover(self) -> None:
+        if not self.controller.human_to_act() or self.animator.busy:
+            return
+        seat = self.controller.seat_to_act()
+        humans = sum(1 for s in self.controller.seats if not s.is_ai)
+        changed = self._last_human is not None and seat != self._last_human
+        if self.handover and humans > 1 and changed and self.handover_due():
+            self.handover_to = seat
+        self._last_human = seat
+
+    def dismiss_handover(self, intent: Intent) -> bool:
+        """While the hand-over screen is up it takes every input; a click or Enter closes it."""
+        if self.handover_to is None:
+            return False
+        if isinstance(intent, Click) or (isinstance(intent, KeyIntent) and intent.key is Key.CONFIRM):
+            self.handover_to = None
+        return True
+
+    def draw_handover(self, surface: pygame.Surface) -> bool:
+        """Veil the table with "Pass to <name>" while the hand-over screen is up; True if drawn."""
+        if self.handover_to is None:
+            return False
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*theme.INK, 235))
+        surface.blit(veil, (0, 0))
+        assets = self.host.assets
+        name = self.controller.seats[self.handover_to].name
+        colour = self.colours[self.handover_to]
+        decor.text(surface, assets, "title", 56, f"Pass to {name}", colour, (640, 300), "midtop", shadow=True)
+        ready = "Click or press Enter when ready"
+        decor.text(surface, assets, "ui", 20, ready, theme.TEXT_DIM, (640, 390), "midtop")
+        return True
 
     def message_shown(self) -> bool:
         """True while the status-line message is still up."""

@@ -64,8 +64,6 @@ class LessonScene:
     """Where the lesson card goes (over the table's log)."""
     HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {}
     """HUD parts a step may point at, by the names used in lesson files."""
-    TABLE_OPTIONS: ClassVar[dict[str, Any]] = {}
-    """Extra keyword arguments of the game's match scene."""
 
     # Provided by the game's match scene.
     host: Host
@@ -105,7 +103,8 @@ class LessonScene:
             autosave_file=None,
             pace=PACE_SECONDS.get(host.settings.animation_speed, 0.55),
         )
-        super().__init__(host, controller, **self.TABLE_OPTIONS)  # type: ignore[call-arg]
+        super().__init__(host, controller)  # type: ignore[call-arg]  # the table scene of the mixin
+        self.handover = False  # one learner: the scripted side never needs the screen passed
         self.run.bind(controller.play)
         self.tips.enabled = lambda: False
         self._game_over_shown = True

@@ -39,7 +39,6 @@ class MageStoneLessonScene(LessonScene, MageStoneMatchScene):
         "rite": pygame.Rect(LEFT.x, LEFT.bottom - 34, LEFT.width, 34),
         "log": LOG,
     }
-    TABLE_OPTIONS: ClassVar[dict[str, Any]] = {"handover": False}
 
     def seat_names(self, state: GameState) -> list[str]:
         """South, North... as the board names them."""

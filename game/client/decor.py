@@ -192,6 +192,16 @@ def text(
     return rect
 
 
+def elide(assets: Assets, role: str, size: int, content: str, width: int) -> str:
+    """``content`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
+    font = assets.font(role, size)
+    if font.size(content)[0] <= width:
+        return content
+    while content and font.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
+
+
 def wrap(assets: Assets, role: str, size: int, content: str, width: int) -> list[str]:
     """Split ``content`` into lines no wider than ``width`` pixels (explicit newlines kept)."""
     font = assets.font(role, size)

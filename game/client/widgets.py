@@ -148,9 +148,10 @@ class Button(Widget):
             pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.GOLD_BRIGHT, glow), bar, border_radius=2)
         shift = int(8 * self.glow) if self.style == "menu" else 0
         icon_size = int(self.rect.height * 0.52)
-        label = self.assets.text("ui_semibold", self.font_size, self.label, colour)
         if self.style == "menu":
             x = self.rect.x + 22 + shift
+            icon_room = icon_size + 16 if self.icon else 0
+            label = self._label(colour, self.rect.right - 18 - (x - shift) - icon_room)
             if self.icon:
                 surface.blit(
                     self.assets.icon(self.icon, icon_size, icon_colour),
@@ -170,6 +171,7 @@ class Button(Widget):
                     "midright",
                 )
             return
+        label = self._label(colour, self.rect.width - 20 - ((icon_size + 10) if self.icon else 0))
         total = label.get_width() + ((icon_size + 10) if self.icon else 0)
         x = self.rect.centerx - total // 2
         if self.icon:
@@ -178,6 +180,14 @@ class Button(Widget):
             )
             x += icon_size + 10
         surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
+
+
+    def _label(self, colour: tuple[int, int, int], room: int) -> pygame.Surface:
+        """The label at the button's font size, or smaller (down to 12) so that it fits ``room`` px."""
+        size = self.font_size
+        while size > 12 and self.assets.font("ui_semibold", size).size(self.label)[0] > room:
+            size -= 1
+        return self.assets.text("ui_semibold", size, self.label, colour)
 
 
 class Card(Widget):

@@ -49,6 +49,8 @@ def draw_thinking(
 class TableScene(Scene):
     """One match at a table, humans and bots in any mix: what does not depend on the game."""
 
+    concessions: bool = True
+    """Whether the table offers Resign / Offer draw (a lesson does not)."""
     state: GameState
     view: Any
     animator: StepAnimator[Any, Any]
@@ -177,10 +179,10 @@ class TableScene(Scene):
     def concession_controls(self) -> list[Control]:
         """Resign (for the human who may resign now) and, when every seat is human, Offer draw.
 
-        None at a table without a move source: that is a scripted lesson, not a match.
+        None where :attr:`concessions` is off (a scripted lesson is not a match).
         """
         controller = self.controller
-        if controller.source is None:
+        if not self.concessions:
             return []
         controls: list[Control] = [
             (

@@ -62,6 +62,8 @@ class LessonScene:
 
     CARD: ClassVar[pygame.Rect]
     """Where the lesson card goes (over the table's log)."""
+    concessions = False
+    """A lesson is not a match: no Resign or Offer draw."""
     HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {}
     """HUD parts a step may point at, by the names used in lesson files."""
 
@@ -401,15 +403,13 @@ class LessonScene:
         pygame.draw.rect(surface, theme.GOLD, card, width=2, border_radius=12)
         step = self.run.step
         number = min(self.run.index + 1, len(self.lesson.steps))
-        decor.text(
-            surface,
-            assets,
-            "ui",
-            12,
-            f"{self.lesson.title} · step {number} of {len(self.lesson.steps)}",
-            theme.TEXT_DIM,
-            (card.x + 12, card.y + 8),
+        counter = f"step {number} of {len(self.lesson.steps)}"
+        counter_rect = decor.text(
+            surface, assets, "ui", 12, counter, theme.TEXT_DIM, (card.right - 12, card.y + 8), "topright"
         )
+        title_width = counter_rect.x - card.x - 24
+        lesson_title = decor.elide(assets, "ui", 12, self.lesson.title, title_width)
+        decor.text(surface, assets, "ui", 12, lesson_title, theme.TEXT_DIM, (card.x + 12, card.y + 8))
         title, text = self.card_text()
         if self.resume_problem:
             text = "Your saved place no longer fits this lesson, so it starts again. " + text

@@ -120,3 +120,9 @@ def test_skip_marks_the_lesson_and_opens_the_next(app: App) -> None:
     assert Progress.load().status("03_routes") == "skipped"
     top = app.stack.top
     assert isinstance(top, MageStoneLessonScene) and top.lesson.id == "04_attack_dice"
+
+
+def test_a_lesson_offers_no_resign_or_draw(app: App) -> None:
+    scene = open_lesson(app, "16_match")
+    labels = {getattr(widget, "label", "") for widget in scene.group.widgets}
+    assert "Skip" in labels and not labels & {"Resign", "Offer draw"}

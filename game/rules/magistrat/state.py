@@ -3,15 +3,18 @@
 Pieces have fixed ids; flat per-piece arrays hold owner, remaining potential,
 enhancement and cell, and ``board[cell]`` holds the piece id or -1. What never
 changes during a game (kind, full potential, strengths, set-up order) lives
-in a ``_Tables`` object shared by clones. ``apply`` pushes the previous
-arrays on the undo stack and works on copies, so ``undo`` is exact.
+in a ``_Tables`` object shared by clones. ``apply`` logs every write to those
+arrays (with the other fields on the undo stack), so ``undo`` is exact.
+Legal moves come from a per-piece cache kept up to date incrementally (see
+``movegen`` and ``_moves``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, cast
+from itertools import compress
+from typing import Any, ClassVar, Self
 
 from game.rules.magistrat.actions import (
     PASS,
@@ -28,7 +31,6 @@ from game.rules.magistrat.board import (
     APPRENTICE,
     APPRENTICE_CELLS,
     ARCHMAGE,
-    CELL_INDEX,
     CELL_NAMES,
     DIVINE_ABOVE,
     FORWARD_DIR,
@@ -40,22 +42,16 @@ from game.rules.magistrat.board import (
     KING_RING,
     LAYER_NAMES,
     MAGE,
-    NE,
-    NW,
+    NUM_CELLS,
     PRIEST,
     PRIEST_CELLS,
     RAYS,
-    SE,
     SIDE_NAMES,
-    SW,
-    E,
-    N,
-    S,
-    W,
     home_ranks,
     layer_of,
 )
 from game.rules.magistrat.data import PieceTable, load_piece_table
+from game.rules.magistrat.movegen import piece_moves
 from game.rules.magistrat.options import DEFAULT_NO_PROGRESS_LIMIT, normalise_options
 from game.rules.magistrat.position import (
     PLACEMENT_ORDER,
@@ -67,18 +63,8 @@ from game.rules.magistrat.position import (
     join_rows,
     validate,
 )
-from game.rules.magistrat.tables import (
-    APPRENTICE_MOVES,
-    KING_MOVES,
-    LINE_MASKS,
-    MAGE_MOVES,
-    RAY_MOVES,
-    VERTICAL_MOVE,
-)
+from game.rules.magistrat.tables import TARGET_SHIFT
 from game.rules.protocol import TERMINAL, Event, GameResult, GameState, IllegalActionError, PositionError
-
-_GodMoves = tuple[tuple[Action, ...], int]
-"""One side's God moves and the mask of the Divine lines they depend on."""
 
 
 class _Tables:
@@ -92,7 +78,6 @@ class _Tables:
         "kind",
         "king",
         "no_progress_limit",
-        "non_gods",
         "options",
         "placements",
         "quality",
@@ -117,16 +102,11 @@ class _Tables:
                 kings[owners[pid]] = pid
         self.king = (kings[0], kings[1])
         self.gods = tuple(pid for pid, kind in enumerate(kinds) if kind == GOD)
-        self.non_gods = tuple(pid for pid, kind in enumerate(kinds) if kind != GOD)
         self.placements = tuple(placements)
         self.quality = quality
         self.options = options
         limit = options.get("no_progress_limit", DEFAULT_NO_PROGRESS_LIMIT)
         self.no_progress_limit: int | None = limit
-
-
-def _event(kind: str, **data: Any) -> Event:
-    return Event(kind, data)
 
 
 @dataclass(frozen=True)
@@ -176,14 +156,25 @@ class MagiStratState(GameState):
     game_id: ClassVar[str] = "magistrat"
 
     __slots__ = (
+        "_changes",
+        "_dirty",
         "_history",
+        "_log",
+        "_pending",
+        "_piece_moves",
         "_position",
+        "_preyed",
+        "_reads",
+        "_restated",
         "_rows",
+        "_stale_rows",
+        "_stamp",
+        "_undirty",
         "board",
         "cell",
+        "divine",
         "enh",
         "enhanced",
-        "god_moves",
         "no_progress",
         "owner",
         "reason",
@@ -201,15 +192,27 @@ class MagiStratState(GameState):
     enh: list[bool]
     cell: list[int]
     enhanced: tuple[int, ...]
-    god_moves: tuple[_GodMoves | None, _GodMoves | None]
+    divine: int
+    """Mask of the occupied Divine cells (only Gods stand there)."""
     side: int
     step: int
     no_progress: int
     winner: int | None
     reason: str | None
     _history: list[tuple[Any, ...]]
+    _log: list[Any]
+    _piece_moves: list[list[Move]]
+    _reads: list[int]
+    _dirty: tuple[int, int]
+    _pending: tuple[int, int]
+    _changes: int
+    _preyed: int
+    _restated: int
+    _undirty: tuple[int, int, int]
+    _stamp: int
     _position: str | None
-    _rows: list[str | None]
+    _rows: tuple[str, ...]
+    _stale_rows: int
 
     # ------------------------------------------------------------------ construction
 
@@ -240,15 +243,23 @@ class MagiStratState(GameState):
         state.rem = [p.remaining for p in placed] + fulls[len(placed):]
         state.enh = [p.enhanced for p in placed] + [False] * (len(kinds) - len(placed))
         state.enhanced = tuple(pid for pid in range(len(placed)) if state.enh[pid])
-        state.god_moves = (None, None)
         state.side = data.side
         state.step = data.step
         state.no_progress = data.no_progress
         state.winner = data.winner
         state.reason = data.reason
         state._history = []
+        state._log = []
+        state._piece_moves = [[] for _ in kinds]
+        state._reads = [UNKNOWN] * len(kinds)
+        state._dirty = state._pending = (0, 0)
+        state.divine = sum(1 << p.cell for p in placed if p.cell >= 128)
+        state._changes = state._preyed = state._restated = 0
+        state._undirty = (0, 0, 0)
+        state._stamp = 0
         state._position = None
-        state._rows = [None] * 24
+        state._rows = ("",) * 24
+        state._stale_rows = _ALL_ROWS
         return state
 
     @classmethod
@@ -295,32 +306,23 @@ class MagiStratState(GameState):
 
     def apply(self, action: Any) -> list[Event]:
         """Apply a legal action (trusted: check with ``is_legal``) and return its events."""
-        self._history.append(self._snapshot())
+        log: list[Any] = []
+        self._log = log
+        self._history.append(self._snapshot(log))
         self._position = None
-        rows = self._rows = self._rows[:]
-        board = self.board = self.board[:]
-        self.cell = self.cell[:]
+        self._changes = self._preyed = self._restated = 0
         events: list[Event] = []
         if type(action) is Move:
             frm, to = action.frm, action.to
-            if frm >= 128:
-                # The mover's God lists are stale; the other side's only if the move crossed their lines.
-                other = self.god_moves[1 - self.side]
-                if other is not None and other[1] & ((1 << frm) | (1 << to)):
-                    other = None
-                self.god_moves = (None, other) if self.side == 0 else (other, None)
+            pid = self._move_piece(frm, to, events)
             # A quiet move (no attack, no God above either end, so not a God either) cannot change
             # steals, enhancement, God powers or the victory checks: its Outcome is only the counter.
+            board = self.board
             if not action.attack and board[DIVINE_ABOVE[frm]] < 0 and board[DIVINE_ABOVE[to]] < 0:
-                self._move_piece(frm, to, events)
-                rows[frm >> 3] = rows[to >> 3] = None
                 self._end_turn(False, False, events)
+                self._spread_changes()
                 return events
-        self.owner = self.owner[:]
-        self.rem = self.rem[:]
-        self.enh = self.enh[:]
         if type(action) is Move:
-            pid = self._move_piece(action.frm, action.to, events)
             if action.attack:
                 hits: list[int] = []
                 marks: list[int] = []
@@ -328,25 +330,69 @@ class MagiStratState(GameState):
                 self._outcome(pid, hits, marks, events)
             else:
                 # Without an attack only the two columns the piece left and entered can change.
-                self._settle(sorted({action.frm & 63, action.to & 63}), False, False, events)
+                left, entered = frm & 63, to & 63
+                self._settle((left,) if left == entered else (min(left, entered), max(left, entered)),
+                             False, False, events)
         elif type(action) is Place:
             self._place(action, events)
         else:
-            events.append(_event("passed", player=self.side))
+            events.append(Event("passed", {"player": self.side}))
             self._outcome(-1, [], [], events)
-        for row in _rows_in(events):
-            rows[row] = None
+        self._spread_changes()
         return events
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self.board, self.owner, self.rem, self.enh, self.cell, self.enhanced, self.god_moves,
-                self.side, self.step, self.no_progress, self.winner, self.reason, self._position, self._rows)
+    def _changed(self, c: int, pid: int) -> None:
+        """Piece ``pid`` came to, left, or changed (owner, or a King's enhancement or potential) on cell
+        ``c``: the moves that read the cell are stale, and so is its row of the position text. As an
+        attack target it matters to the other side only (Kings are never fixed targets)."""
+        bit = 1 << c
+        self._changes |= bit
+        self._stale_rows |= 1 << (c >> 3)
+        if self.t.kind[pid] != KING:
+            self._preyed |= bit << _PREY_SHIFT[self.owner[pid]]
+
+    def _switch_owner(self, q: int, side: int) -> None:
+        """A steal: piece ``q`` now belongs to ``side`` (an attack target for the other side now)."""
+        c = self.cell[q]
+        self._changed(c, q)
+        self._set(self.owner, q, side)
+        self._changed(c, q)
+
+    def _set(self, values: list[Any], index: int, value: Any) -> None:
+        """``values[index] = value`` on one of the piece arrays, logged for ``undo``."""
+        self._log += (values, index, values[index])
+        values[index] = value
+
+    def _spread_changes(self) -> None:
+        """Add what the action changed to ``_pending`` (stale for the cached moves), and keep it for
+        ``undo`` in ``_undirty``."""
+        changes, preyed = self._changes, self._preyed
+        pending = self._pending
+        self._pending = (pending[0] | changes, pending[1] | preyed)
+        self._undirty = (changes, preyed, self._restated)
+
+    def _snapshot(self, log: list[Any]) -> tuple[Any, ...]:
+        """The undo record: every field but the piece arrays, whose writes go to ``log`` as
+        (array, index, previous value) triples."""
+        return (self.enhanced, self.divine, self._pending, self._stamp, self._undirty, self.side, self.step,
+                self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows, log)
 
     def undo(self) -> None:
         """Restore the state before the last ``apply`` (or ``resign``/``agree_draw``)."""
-        (self.board, self.owner, self.rem, self.enh, self.cell, self.enhanced, self.god_moves,
-         self.side, self.step, self.no_progress, self.winner, self.reason,
-         self._position, self._rows) = self._history.pop()
+        changes, preyed, restated = self._undirty
+        stamp, pending = self._stamp, self._pending
+        (self.enhanced, self.divine, saved_pending, saved_stamp, self._undirty, self.side, self.step,
+         self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows,
+         log) = self._history.pop()
+        for i in range(len(log) - 3, -1, -3):
+            log[i][log[i + 1]] = log[i + 2]
+        if stamp == saved_stamp:
+            self._pending = saved_pending  # the cache and _dirty are as the action left them
+        else:
+            # The cache changed since the action (and took what was pending then): what the action
+            # changed is changed back, so stale again (and so are the moves of a piece whose
+            # enhancement alone changed).
+            self._pending = (pending[0] | changes | restated, pending[1] | preyed)
 
     def forget_history(self) -> None:
         """Drop the undo history (the current position becomes the start of the game)."""
@@ -368,15 +414,23 @@ class MagiStratState(GameState):
         other.enh = self.enh[:]
         other.cell = self.cell[:]
         other.enhanced = self.enhanced
-        other.god_moves = self.god_moves
+        other._piece_moves = self._piece_moves[:]
+        other._reads = self._reads[:]
+        other._dirty = self._dirty
+        other._pending = self._pending
+        other.divine = self.divine
+        other._undirty = self._undirty
+        other._stamp = self._stamp
         other.side = self.side
         other.step = self.step
         other.no_progress = self.no_progress
         other.winner = self.winner
         other.reason = self.reason
         other._history = []
+        other._log = []
         other._position = self._position
-        other._rows = self._rows[:]
+        other._rows = self._rows
+        other._stale_rows = self._stale_rows
         return other
 
     def parse_action(self, text: str) -> Action:
@@ -386,13 +440,17 @@ class MagiStratState(GameState):
     def position(self) -> str:
         """The position in MagiStrat notation (docs/magistrat-notation.md); cached until the next change."""
         if self._position is None:
-            t, rows = self.t, self._rows
-            for row, text in enumerate(rows):
-                if text is None:
-                    rows[row] = encode_row(self.board, row, t.kind, self.owner, self.rem, t.full, self.enh,
-                                           t.table.potential)
+            t, stale = self.t, self._stale_rows
+            if stale:
+                rows = list(self._rows)
+                for row in range(24):
+                    if stale >> row & 1:
+                        rows[row] = encode_row(self.board, row, t.kind, self.owner, self.rem, t.full,
+                                               self.enh, t.table.potential)
+                self._rows = tuple(rows)
+                self._stale_rows = 0
             tail = encode_tail(self.side, self.step, self.no_progress, t.quality, self.winner, self.reason)
-            self._position = join_rows(cast("list[str]", rows), tail)
+            self._position = join_rows(self._rows, tail)
         return self._position
 
     def to_json(self) -> dict[str, Any]:
@@ -453,9 +511,8 @@ class MagiStratState(GameState):
         king = self.t.king[self.side]
         if self.reason is not None or self.step < SETUP_STEPS or king < 0 or not self.enh[king]:
             return False
-        moves: list[Action] = []
-        self._piece_moves((self.cell[king],), moves)
-        return bool(moves)
+        self._take_pending()
+        return bool(self._cached_moves([self.cell[king]]))
 
     def preview(self, action: Action) -> Preview:
         """What a legal ``action`` would do (events of its move, attack and Outcome), without applying it."""
@@ -488,14 +545,15 @@ class MagiStratState(GameState):
     def _end_by_agreement(self, winner: int | None, reason: str) -> list[Event]:
         if self.reason is not None:
             raise IllegalActionError("the game is already over")
-        self._history.append(self._snapshot())
+        self._history.append(self._snapshot([]))
         self._position = None
+        self._undirty = (0, 0, 0)
         self.winner, self.reason = winner, reason
         return [self._game_over_event()]
 
     def _game_over_event(self) -> Event:
         winners = [] if self.winner is None else [self.winner]
-        return _event("game_over", winners=winners, reason=self.reason)
+        return Event("game_over", {"winners": winners, "reason": self.reason})
 
     # ------------------------------------------------------------------ set-up
 
@@ -506,11 +564,13 @@ class MagiStratState(GameState):
 
     def _place(self, action: Place, events: list[Event]) -> None:
         pid = self.t.placements[self.step]
-        self.board[action.cell] = pid
-        self.cell[pid] = action.cell
-        self.god_moves = (None, None)
-        events.append(_event("placed", player=self.side, piece=KIND_LETTERS[action.kind],
-                             cell=CELL_NAMES[action.cell]))
+        self._set(self.board, action.cell, pid)
+        self._set(self.cell, pid, action.cell)
+        self._changed(action.cell, pid)
+        if action.cell >= 128:
+            self.divine |= 1 << action.cell
+        events.append(Event("placed", {"player": self.side, "piece": KIND_LETTERS[action.kind],
+                                       "cell": CELL_NAMES[action.cell]}))
         self.step += 1
         self.side = self.step % 2
         if self.step == SETUP_STEPS:
@@ -519,145 +579,81 @@ class MagiStratState(GameState):
     # ------------------------------------------------------------------ move generation
 
     def _moves(self) -> list[Action]:
-        me = self.side
-        king = self.t.king[me]
-        out: list[Action] = []
-        if king >= 0 and self.enh[king]:
-            self._piece_moves((self.cell[king],), out)
-            if out:
-                return out
-        owner, cells = self.owner, self.cell
-        self._piece_moves(sorted([cells[p] for p in self.t.non_gods if owner[p] == me and cells[p] >= 0]),
-                          out)
-        gods = self.god_moves[me]
-        if gods is None:
-            found: list[Action] = []
-            god_cells = sorted([cells[p] for p in self.t.gods if owner[p] == me and cells[p] >= 0])
-            self._piece_moves(god_cells, found)
-            lines = 0
-            for c in god_cells:
-                lines |= LINE_MASKS[c]
-            gods = (tuple(found), lines)
-            self.god_moves = (gods, self.god_moves[1]) if me == 0 else (self.god_moves[0], gods)
-        out.extend(gods[0])
-        return out or [PASS]
+        """An enhanced King's moves when it has any (it must move), else every piece's, in cell order
+        (the Gods on Divine last), else pass.
 
-    def _piece_moves(self, from_cells: Sequence[int], out: list[Action]) -> None:
-        """Append the moves of the pieces on ``from_cells``, each followed by its attacking variant
-        when the moved piece's attack would have a target."""
-        board, owner, kinds, enh, rem = self.board, self.owner, self.t.kind, self.enh, self.rem
-        strengths, acting_strengths = self.t.strength, self.t.acting_strength
-        append = out.append
+        ``_piece_moves[pid]`` is a piece's moves and ``_reads[pid]`` the cells they depend on
+        (``UNKNOWN`` until computed). ``apply`` leaves what it changed in ``_pending`` (content
+        changes; target changes for both sides), added here to ``_dirty[side]``: what changed since
+        that side's pieces were last all checked, when it starts again from nothing. ``_stamp``
+        counts the changes of the cache and ``_dirty``: an ``undo`` with the same stamp as its
+        ``apply`` restores everything exactly.
+        """
+        me = self.side
+        self._take_pending()
+        king = self.t.king[me]
+        if king >= 0 and self.enh[king]:
+            moves = self._cached_moves([self.cell[king]])
+            if moves:
+                return moves
+        mine = bytes(self.owner)
+        from_cells = sorted(compress(self.cell, mine if me else mine.translate(_FLIP)))
+        del from_cells[:from_cells.count(-1)]  # pieces off the cube
+        moves = self._cached_moves(from_cells)
+        if self._dirty[me]:
+            self._dirty = (0, self._dirty[1]) if me == 0 else (self._dirty[0], 0)
+            self._stamp += 1
+        return moves or [PASS]
+
+    def _take_pending(self) -> None:
+        """Add the changes ``apply`` left in ``_pending`` to each side's ``_dirty``."""
+        changes, preyed = self._pending
+        if changes or preyed:
+            white, black = self._dirty
+            self._dirty = (white | changes | preyed & _TARGETS,
+                           black | changes | preyed >> TARGET_SHIFT & _TARGETS)
+            self._pending = (0, 0)
+            self._stamp += 1
+
+    def _cached_moves(self, from_cells: list[int]) -> list[Action]:
+        """The moves of the pieces on ``from_cells`` (the side to move's), recomputing the stale ones."""
+        board = self.board
+        dirty = self._dirty[self.side] | UNKNOWN
+        known, reads = self._piece_moves, self._reads
+        out: list[Action] = []
         for c in from_cells:
             pid = board[c]
-            kind = kinds[pid]
-            me = owner[pid]
-            enhanced = enh[pid]
-            acting = ACTING_KIND[kind] if enhanced else kind
-            # Destinations: empty cells; sliding stops at the first piece.
-            if acting == GOD:
-                for ray in RAY_MOVES[c]:
-                    for entry in ray:
-                        if board[entry[0]] >= 0:
-                            break
-                        append(entry[1])
-                continue
-            strength = acting_strengths[pid] if enhanced else strengths[pid]
-            if acting == APPRENTICE:
-                # An Apprentice's targets lie ahead of its destination, never on its origin.
-                targets = APPRENTICE_CELLS[me] if strength else _NO_TARGETS
-                for s, plain, attacking in APPRENTICE_MOVES[me][c]:
-                    if board[s] < 0:
-                        append(plain)
-                        for r in targets[s]:
-                            q = board[r]
-                            if q >= 0 and owner[q] != me and kinds[q] != KING:
-                                append(attacking)
-                                break
-                continue
-            # The moved piece's origin is empty when its attack is checked from a destination.
-            board[c] = -1
-            if acting == MAGE:
-                ahead = FORWARD_DIR[me] if strength else -1
-                for s, plain, attacking in MAGE_MOVES[c]:
-                    if board[s] < 0:
-                        append(plain)
-                        if ahead >= 0:
-                            for r in RAYS[s][ahead]:  # the first piece forward (as _line_target)
-                                q = board[r]
-                                if q >= 0:
-                                    if owner[q] != me and (kinds[q] != KING or not enh[q]):
-                                        append(attacking)
-                                    break
-            elif acting == KING:
-                targets = KING_RING[me] if strength and rem[pid] >= 2 else _NO_TARGETS
-                for s, plain, attacking in KING_MOVES[c]:
-                    if board[s] >= 0:
-                        continue
-                    god = board[DIVINE_ABOVE[s]]
-                    if enhanced and god >= 0 and owner[god] == me:
-                        continue  # an enhanced King may not move under one of its owner's Gods
-                    append(plain)
-                    for r in targets[s]:
-                        q = board[r]
-                        if q >= 0 and owner[q] != me and kinds[q] != KING:
-                            append(attacking)
-                            break
-            elif acting == PRIEST:
-                targets = PRIEST_CELLS[me] if strength else _NO_TARGETS
-                slides = RAY_MOVES[c]
-                for ray in (slides[NE], slides[SE], slides[SW], slides[NW], VERTICAL_MOVE[c]):
-                    for s, plain, attacking in ray:
-                        if board[s] >= 0:
-                            break
-                        append(plain)
-                        for r in targets[s]:
-                            q = board[r]
-                            if q >= 0 and owner[q] != me and kinds[q] != KING:
-                                append(attacking)
-                                break
-            else:
-                self._archmage_moves(c, me, bool(strength), out)
-            board[c] = pid
+            if reads[pid] & dirty:
+                known[pid], reads[pid] = piece_moves(self, pid, c)
+                self._stamp += 1
+            out += known[pid]
+        return out
 
-    def _archmage_moves(self, c: int, me: int, can_attack: bool, out: list[Action]) -> None:
-        """Moves of an (acting) Archmage on ``c`` (its origin already emptied), with attacking variants.
-
-        Its attack reads the first piece forward and backward in the destination's column. Along its
-        own column every destination sees the same two pieces (the ones just beyond both ends of its
-        run), so one answer serves them all.
-        """
-        board, owner, kinds, enh = self.board, self.owner, self.t.kind, self.enh
-        append = out.append
-        forward = FORWARD_DIR[me]
-        slides = RAY_MOVES[c]
-        column_target = can_attack and (
-            _line_target(board, RAYS[c][N], owner, kinds, enh, me)
-            or _line_target(board, RAYS[c][S], owner, kinds, enh, me))
-        for direction in (N, S):
-            for s, plain, attacking in slides[direction]:
-                if board[s] >= 0:
-                    break
-                append(plain)
-                if column_target:
-                    append(attacking)
-        for ray in (slides[E], slides[W], VERTICAL_MOVE[c]):
-            for s, plain, attacking in ray:
-                if board[s] >= 0:
-                    break
-                append(plain)
-                if can_attack and (_line_target(board, RAYS[s][forward], owner, kinds, enh, me)
-                                   or _line_target(board, RAYS[s][forward ^ 4], owner, kinds, enh, me)):
-                    append(attacking)
+    def uncached_legal_actions(self) -> list[Action]:
+        """``legal_actions()`` generated from scratch, bypassing the move cache (tests compare the two)."""
+        saved = self._piece_moves, self._reads, self._dirty, self._pending, self._stamp
+        self._piece_moves = [[] for _ in saved[0]]
+        self._reads = [UNKNOWN] * self.t.count
+        try:
+            return self.legal_actions()
+        finally:
+            self._piece_moves, self._reads, self._dirty, self._pending, self._stamp = saved
 
     # ------------------------------------------------------------------ the turn
 
     def _move_piece(self, frm: int, to: int, events: list[Event]) -> int:
-        board = self.board
+        board, cell = self.board, self.cell
         pid = board[frm]
+        self._log += (board, frm, pid, board, to, board[to], cell, pid, frm)
         board[frm] = -1
         board[to] = pid
-        self.cell[pid] = to
+        cell[pid] = to
+        self._changes |= 1 << frm | 1 << to
+        self._stale_rows |= 1 << (frm >> 3) | 1 << (to >> 3)
+        if self.t.kind[pid] != KING:
+            self._preyed |= (1 << frm | 1 << to) << _PREY_SHIFT[self.owner[pid]]
+        if frm >= 128:
+            self.divine ^= 1 << frm | 1 << to  # only Gods stand on Divine, and they stay there
         events.append(Event("moved", {"player": self.side, "piece": KIND_LETTERS[self.t.kind[pid]],
                                       "frm": CELL_NAMES[frm], "to": CELL_NAMES[to]}))
         return pid
@@ -710,11 +706,16 @@ class MagiStratState(GameState):
         amount = min(strength, rem[q], limit)
         if amount <= 0:
             return False
-        rem[q] -= amount
-        rem[pid] -= amount
+        self._set(rem, q, rem[q] - amount)
+        self._set(rem, pid, rem[pid] - amount)
         hits.append(q)
-        events.append(_event("attacked", attacker=CELL_NAMES[self.cell[pid]], target=CELL_NAMES[self.cell[q]],
-                             amount=amount, remaining=rem[q], attacker_remaining=rem[pid]))
+        if kinds[q] == KING:
+            self._changed(self.cell[q], q)  # a King with 1 potential left cannot attack
+        else:
+            self._stale_rows |= 1 << (self.cell[q] >> 3)
+        events.append(Event("attacked", {"attacker": CELL_NAMES[self.cell[pid]],
+                                         "target": CELL_NAMES[self.cell[q]], "amount": amount,
+                                         "remaining": rem[q], "attacker_remaining": rem[pid]}))
         if rem[q]:
             if acting == PRIEST and not self.enh[q]:
                 marks.append(q)
@@ -729,17 +730,17 @@ class MagiStratState(GameState):
         stole = False
         for q in dict.fromkeys(marks):
             if rem[q]:
-                owner[q] ^= 1
+                self._switch_owner(q, owner[q] ^ 1)
                 stole = True
-                events.append(_event("stolen", cell=CELL_NAMES[cells[q]], piece=KIND_LETTERS[self.t.kind[q]],
-                                     player=owner[q], by="attack"))
+                events.append(Event("stolen", {"cell": CELL_NAMES[cells[q]],
+                                               "piece": KIND_LETTERS[self.t.kind[q]], "player": owner[q],
+                                               "by": "attack"}))
         # 2. Pieces at 0 potential leave the cube.
         if hits:
             for q in dict.fromkeys([*hits, attacker]):
                 if rem[q] == 0:
                     self._remove(q, events, "destroyed", "attack")
-        board = self.board
-        columns = sorted({c - 128 for c in range(128, 192) if board[c] >= 0}
+        columns = sorted({cells[g] & 63 for g in self.t.gods if cells[g] >= 0}
                          | {cells[q] & 63 for q in self.enhanced})
         self._settle(columns, bool(hits), stole, events)
 
@@ -766,14 +767,15 @@ class MagiStratState(GameState):
 
     def _remove(self, q: int, events: list[Event], kind: str, reason: str) -> None:
         c = self.cell[q]
-        self.board[c] = -1
-        self.cell[q] = -1
-        self.rem[q] = 0
+        self._set(self.board, c, -1)
+        self._set(self.cell, q, -1)
+        self._set(self.rem, q, 0)
+        self._changed(c, q)
         if self.enh[q]:
-            self.enh[q] = False
+            self._set(self.enh, q, False)
             self.enhanced = tuple(p for p in self.enhanced if p != q)
-        events.append(_event(kind, cell=CELL_NAMES[c], piece=KIND_LETTERS[self.t.kind[q]],
-                             player=self.owner[q], reason=reason))
+        events.append(Event(kind, {"cell": CELL_NAMES[c], "piece": KIND_LETTERS[self.t.kind[q]],
+                                   "player": self.owner[q], "reason": reason}))
 
     def _enhancement_update(self, columns: Iterable[int], events: list[Event]) -> bool:
         """Outcome step 3 on ``columns``; True when a piece dropped out of the cube (progress).
@@ -796,14 +798,16 @@ class MagiStratState(GameState):
             lost.sort(key=cells.__getitem__)
             gained.sort(key=cells.__getitem__)
             for q in lost:
-                enh[q] = False
-                events.append(_event("lost_enhancement", cell=CELL_NAMES[cells[q]],
-                                     piece=KIND_LETTERS[kinds[q]], player=owner[q]))
+                self._set(enh, q, False)
+                events.append(Event("lost_enhancement", {"cell": CELL_NAMES[cells[q]],
+                                                         "piece": KIND_LETTERS[kinds[q]],
+                                                         "player": owner[q]}))
             for q in gained:
-                enh[q] = True
-                events.append(_event("enhanced", cell=CELL_NAMES[cells[q]], piece=KIND_LETTERS[kinds[q]],
-                                     player=owner[q]))
-            self.enhanced = tuple(q for q in (*self.enhanced, *gained) if enh[q])
+                self._set(enh, q, True)
+                events.append(Event("enhanced", {"cell": CELL_NAMES[cells[q]],
+                                                 "piece": KIND_LETTERS[kinds[q]], "player": owner[q]}))
+            self.enhanced = tuple([q for q in (*self.enhanced, *gained) if enh[q]])
+            self._restate(lost + gained)
         dropped_out = False
         for q in lost:
             c = self.cell[q]
@@ -819,13 +823,28 @@ class MagiStratState(GameState):
                 self._relocate(q, xy + 64, "rose", events)
         return dropped_out
 
+    def _restate(self, pids: list[int]) -> None:
+        """The enhancement of ``pids`` changed. Only a King's matters to other pieces' moves (Archmages
+        and Mages may not attack an enhanced King); the others' own cached moves are dropped."""
+        kinds, cells, reads = self.t.kind, self.cell, self._reads
+        for q in pids:
+            c = cells[q]
+            if kinds[q] == KING:
+                self._changed(c, q)
+            else:
+                self._stale_rows |= 1 << (c >> 3)
+                reads[q] = UNKNOWN
+                self._restated |= 1 << c  # undo changes it back
+
     def _relocate(self, q: int, to: int, kind: str, events: list[Event]) -> None:
         frm = self.cell[q]
-        self.board[frm] = -1
-        self.board[to] = q
-        self.cell[q] = to
-        events.append(_event(kind, frm=CELL_NAMES[frm], to=CELL_NAMES[to], piece=KIND_LETTERS[self.t.kind[q]],
-                             player=self.owner[q]))
+        self._set(self.board, frm, -1)
+        self._set(self.board, to, q)
+        self._set(self.cell, q, to)
+        self._changed(frm, q)
+        self._changed(to, q)
+        events.append(Event(kind, {"frm": CELL_NAMES[frm], "to": CELL_NAMES[to],
+                                   "piece": KIND_LETTERS[self.t.kind[q]], "player": self.owner[q]}))
 
     def _god_powers(self, columns: Iterable[int], events: list[Event]) -> tuple[bool, bool]:
         """Outcome step 4 on ``columns``: enhanced Priests steal and enhanced Archmages destroy the enemy
@@ -841,10 +860,11 @@ class MagiStratState(GameState):
                 if r < 0 or owner[r] == owner[q] or kinds[r] == KING or enh[r]:
                     continue
                 if kinds[q] == PRIEST:
-                    owner[r] = owner[q]
+                    self._switch_owner(r, owner[q])
                     stole = True
-                    events.append(_event("stolen", cell=CELL_NAMES[other], piece=KIND_LETTERS[kinds[r]],
-                                         player=owner[r], by="god_power"))
+                    events.append(Event("stolen", {"cell": CELL_NAMES[other],
+                                                   "piece": KIND_LETTERS[kinds[r]], "player": owner[r],
+                                                   "by": "god_power"}))
                 else:
                     self._remove(r, events, "destroyed", "god_power")
                     destroyed = True
@@ -892,35 +912,27 @@ _PLACEMENTS = {kind: tuple(tuple(place(kind, c) for c in _placement_cells(kind, 
 """Every placement of each set-up kind by each side, in cell order (filtered by the empty cells)."""
 
 _TARGET_CELLS = {KING: KING_RING, PRIEST: PRIEST_CELLS, APPRENTICE: APPRENTICE_CELLS}
-_NO_TARGETS: tuple[tuple[int, ...], ...] = ((),) * 192
-"""Target cells of a piece that cannot attack (no strength left to spend)."""
-
-
-def _line_target(board: list[int], line: tuple[int, ...], owner: list[int], kinds: tuple[int, ...],
-                 enh: list[bool], me: int) -> bool:
-    """Whether the first piece along ``line`` may be attacked by an Archmage or Mage of ``me``:
-    an enemy, and not an immune (enhanced) King."""
-    for r in line:
-        q = board[r]
-        if q >= 0:
-            return owner[q] != me and (kinds[q] != KING or not enh[q])
-    return False
 """Target cells in the ruled order for the attackers that hit fixed cells (Kings passed over)."""
 
+_FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+"""Swaps the owner bytes 0 and 1 (White's pieces selected from the owner list)."""
 
-_CELL_KEYS = ("frm", "to", "cell", "attacker", "target")
+_ALL_ROWS = (1 << 24) - 1
+"""Every row of the position text (layer * 8 + rank) needs encoding."""
 
+_CELLS = (1 << NUM_CELLS) - 1
+"""The cell part of a read mask (see ``tables``)."""
 
-def _rows_in(events: list[Event]) -> set[int]:
-    """Rows (layer * 8 + rank) of every cell the events mention: each change of the cube has one."""
-    rows: set[int] = set()
-    for event in events:
-        data = event.data
-        for key in _CELL_KEYS:
-            name = data.get(key)
-            if name is not None:
-                rows.add(CELL_INDEX[name] >> 3)
-    return rows
+UNKNOWN = 1 << 2 * NUM_CELLS
+"""Read mask of moves never computed, or of a piece whose enhancement changed: beyond every bit of a
+read mask (cells, then targets), so it always looks stale."""
+
+_PREY_SHIFT = (2 * TARGET_SHIFT, TARGET_SHIFT)
+"""Where ``_preyed`` notes a piece of each side changing: as a target it matters to the other side
+(bits from ``2 * TARGET_SHIFT`` are Black's part, shifted down when spread)."""
+
+_TARGETS = _CELLS << TARGET_SHIFT
+"""The target part of a read mask (see ``tables``)."""
 
 
 def _cell_words(cell: int) -> str:

@@ -1,0 +1,113 @@
+"""The move cache: legal actions, positions and undo agree with a from-scratch generation at every step.
+
+Seeded random games (set-up phase included) mix in undo runs, clones and JSON round-trips; the fast
+set runs by default, hundreds of games under ``-m soak``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.rules.magistrat import MagiStratState, new_game
+from game.rules.magistrat.position import encode_row, encode_tail, join_rows
+
+
+def _fresh_position(s: MagiStratState) -> str:
+    """The position text encoded from the piece arrays, bypassing the row cache."""
+    t = s.t
+    rows = [encode_row(s.board, row, t.kind, s.owner, s.rem, t.full, s.enh, t.table.potential)
+            for row in range(24)]
+    return join_rows(rows, encode_tail(s.side, s.step, s.no_progress, t.quality, s.winner, s.reason))
+
+
+def _check(s: MagiStratState) -> list[str]:
+    """Assert the cached generation equals the from-scratch one; return the actions as text."""
+    actions = s.legal_actions()
+    assert actions == s.uncached_legal_actions()
+    assert s.position() == _fresh_position(s)
+    return [str(a) for a in actions]
+
+
+def walk_game(seed: int, max_decisions: int = 5000) -> int:
+    """Play one seeded random game checking the cache at every step; returns the decisions played."""
+    rng = random.Random(seed)
+    options = {"setup": "random", "setup_seed": seed} if seed % 4 else {}
+    s = new_game(options)
+    decisions = 0
+    while not s.is_terminal() and decisions < max_decisions:
+        texts = _check(s)
+        roll = rng.random()
+        if roll < 0.1:
+            # Look ahead a few plies and take them back: each undo restores the position and its actions.
+            # Some plies are not looked at (as in a search: several applies or undos in a row).
+            trail = [(s.position(), texts)]
+            for _ in range(rng.randint(1, 4)):
+                if s.is_terminal():
+                    break
+                s.apply(rng.choice(s.legal_actions()))
+                trail.append((s.position(), _check(s) if rng.random() < 0.5 else None))
+            for position, actions in reversed(trail[:-1]):
+                s.undo()
+                if actions is not None and rng.random() < 0.5:
+                    assert s.position() == position and _check(s) == actions
+            assert _check(s) == texts
+        elif roll < 0.15:
+            copy = s.clone()
+            assert copy.position() == s.position() and _check(copy) == texts
+            copy.apply(rng.choice(copy.legal_actions()))
+            _check(copy)
+            assert _check(s) == texts  # the copy shares nothing that it changes
+        elif roll < 0.2:
+            again = MagiStratState.from_json(s.to_json())
+            assert again.position() == s.position() and _check(again) == texts
+        s.apply(rng.choice(s.legal_actions()))
+        decisions += 1
+    _check(s)
+    return decisions
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cache_matches_scratch_generation(seed: int) -> None:
+    assert walk_game(seed, max_decisions=600) > 0
+
+
+def test_search_walk_keeps_the_cache_exact() -> None:
+    """A depth-3 apply/undo walk (as the AI searches) sees the from-scratch actions at every node."""
+    s = new_game({"setup": "random", "setup_seed": 5})
+    rng = random.Random(5)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+
+    def walk(depth: int) -> int:
+        texts = _check(s)
+        if depth == 0 or s.is_terminal():
+            return 1
+        nodes = 1
+        for action in rng.sample(s.legal_actions(), 4):
+            s.apply(action)
+            nodes += walk(depth - 1) if rng.random() < 0.7 else 1  # some leaves are never looked at
+            s.undo()
+        assert _check(s) == texts
+        return nodes
+
+    assert walk(3) > 20
+
+
+def test_undo_after_resign_keeps_the_cache_exact() -> None:
+    s = new_game({"setup": "random", "setup_seed": 3})
+    rng = random.Random(3)
+    for _ in range(30):
+        s.apply(rng.choice(s.legal_actions()))
+    texts = _check(s)
+    s.resign(s.side)
+    assert s.legal_actions() == []
+    s.undo()
+    assert _check(s) == texts
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(200))
+def test_cache_matches_scratch_generation_soak(seed: int) -> None:
+    assert walk_game(1000 + seed) > 0

@@ -767,6 +767,9 @@ class MagiStratState(GameState):
 
     def _remove(self, q: int, events: list[Event], kind: str, reason: str) -> None:
         c = self.cell[q]
+        # Off the cube its cached moves are never checked, so what changes meanwhile is not seen:
+        # should an undo bring it back, they are recomputed.
+        self._reads[q] = UNKNOWN
         self._set(self.board, c, -1)
         self._set(self.cell, q, -1)
         self._set(self.rem, q, 0)

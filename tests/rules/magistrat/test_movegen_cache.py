@@ -111,3 +111,25 @@ def test_undo_after_resign_keeps_the_cache_exact() -> None:
 @pytest.mark.parametrize("seed", range(200))
 def test_cache_matches_scratch_generation_soak(seed: int) -> None:
     assert walk_game(1000 + seed) > 0
+
+
+def test_a_destroyed_piece_brought_back_by_undo_gets_fresh_moves() -> None:
+    # Found by a search-like walk: the Apprentice's moves were cached on b5 in one line, it was then
+    # destroyed on c4 (by the Priest's attack below h-c4) while White's pieces were checked, and undo
+    # brought it back with the b5 moves.
+    s = MagiStratState.from_position(
+        "1m1M(41)1m(48)1m/P(69)6n/1n(11)n(18)4n/2M(22)N(2)M(41)3/2N(11)NN(2)2n(21)/m(30)2M1A(61)2/"
+        "M(41)m(41)1P*(101)P(108)n(3)1N(10)/2M1M(51)1M(51)M|6k(120)1/8/1a(40)4A(80)1/8/1A(20)1K(140)4/"
+        "4A(80)a(46)2/1p3p(69)2/1P(100)2Pp2|8/1g6/3G2g1/8/G7/8/3G2g1/G1g5 b play 6 100,100 -")
+    for text in ("dg2-dg5", "gc4-gb5", "dc1-dh1"):
+        s.apply(s.parse_action(text))
+    s.legal_actions()
+    for _ in range(3):
+        s.undo()
+    s.apply(s.parse_action("hf1-hc4x"))
+    s.legal_actions()
+    s.undo()
+    s.apply(s.parse_action("hb6-hc6"))
+    moves = {str(action) for action in s.legal_actions()}
+    assert moves == {str(action) for action in s.uncached_legal_actions()}
+    assert "gc4-gb5" in moves

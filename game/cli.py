@@ -15,6 +15,7 @@ from game import __version__
 LEVELS = ("random", "easy", "normal", "hard")
 SEAT_KINDS = ("human", *tuple(f"ai:{level}" for level in LEVELS if level != "random"))
 BENCH_TOPICS = ("engine", "ai", "render", "startup")
+ARENA_LINEUPS = ("alternate", "one-vs-rest")
 
 
 class CliError(Exception):
@@ -93,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--b", type=_level, required=True, metavar="LEVEL")
     arena.add_argument("--games", type=_positive, default=20)
     arena.add_argument("--seed", type=_seed, default=1)
+    arena.add_argument("--lineup", choices=ARENA_LINEUPS, default="alternate",
+                       help="alternate: ABAB / BABA; one-vs-rest: A at one seat (rotating), B elsewhere")
+    arena.add_argument("--go-limit", type=_positive, default=400, metavar="GOES",
+                       help="a game still running after this many goes is a draw")
+    arena.add_argument("--jobs", type=_positive, default=1, help="play the games in this many processes")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup)")
@@ -201,7 +207,8 @@ def _replay(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace) -> int:
     from game.ai.arena import arena
 
-    report = arena(args.game, args.players, args.a, args.b, args.games, args.seed)
+    report = arena(args.game, args.players, args.a, args.b, args.games, args.seed, go_limit=args.go_limit,
+                   lineup=args.lineup, jobs=args.jobs)
     if args.json:
         print(json.dumps(report))
     else:
@@ -214,7 +221,7 @@ def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
     low, high = report["ci95"]
     return (f"{games} games: {level_a} won {report['a_wins']}, {level_b} won {report['b_wins']}, "
             f"{report['draws']} drawn; {level_a} score {report['a_score']:.1%} "
-            f"(95% interval {low:.1%} to {high:.1%})")
+            f"(95% interval {low:.1%} to {high:.1%}; even share {report['even_share']:.1%})")
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Play bots against each other: single games, seat-swapped arenas, self-play.
+"""Play bots against each other: single games, seat-rotated arenas (optionally in parallel), self-play.
 
 All randomness is seeded: the match dice come from the match seed
 (``dice_rng``) and each bot gets its own ``random.Random`` derived from the
@@ -8,8 +8,11 @@ game seed and its seat, so an arena run is reproducible.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from game.ai.base import Bot
@@ -70,28 +73,78 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
+LINEUPS: tuple[str, ...] = ("alternate", "one-vs-rest")
+"""How an arena seats the two levels: round the table, or A alone against B everywhere else."""
+
+
+def a_seats(lineup: str, players: int, game: int) -> frozenset[int]:
+    """The seats level A plays in game number ``game`` of an arena.
+
+    ``"alternate"``: A B A B, then B A B A (two seats: A swaps seat every game).
+    ``"one-vs-rest"``: A at the one seat ``game % players`` (rotating 0, 1, 2, 3), B at all others.
+    With two seats both lineups are the same.
+    """
+    if lineup == "alternate":
+        return frozenset(seat for seat in range(players) if (seat + game) % 2 == 0)
+    if lineup == "one-vs-rest":
+        return frozenset({game % players})
+    raise ValueError(f"unknown lineup {lineup!r}; expected one of {', '.join(LINEUPS)}")
+
+
+def _arena_game(
+    game_id: str, options: Mapping[str, Any], level_a: str, level_b: str, lineup: str,
+    seed: int, go_limit: int | None, game: int,
+) -> str:
+    """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn)."""
+    players = int(options["players"])
+    seats = a_seats(lineup, players, game)
+    bots = [make_bot(game_id, level_a if seat in seats else level_b, players) for seat in range(players)]
+    result, _ = play_game(game_id, options, bots, seed * 100_003 + game, go_limit)
+    if result.is_draw:
+        return "d"
+    return "a" if any(seat in seats for seat in result.winners) else "b"
+
+
+def arena_outcomes(
+    game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
+    go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
+    lineup: str = "alternate", jobs: int = 1,
+) -> list[str]:
+    """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
+
+    Game ``g`` is seeded by ``seed`` and ``g`` alone, so ``jobs`` processes
+    (spawned, each game played whole in one of them) give the same list as one.
+    Spawned processes know only the games and levels registered on import, not
+    ones added at run time with ``register_game``/``register_level``.
+    """
+    a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
+    play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
+                   level_a, level_b, lineup, seed, go_limit)
+    if jobs <= 1 or games <= 1:
+        return [play(game) for game in range(games)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=context) as pool:
+        return list(pool.map(play, range(games)))
+
+
 def arena(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
+    lineup: str = "alternate", jobs: int = 1,
 ) -> dict[str, Any]:
-    """``games`` seeded games of ``level_a`` against ``level_b``, seats swapped every game.
+    """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
-    With 4 seats the two levels alternate round the table (A B A B, then B A B A).
-    ``a_score`` counts a draw as half a win; ``ci95`` is its Wilson interval.
+    ``lineup`` seats the levels (see :func:`a_seats`); ``jobs`` plays the games in
+    that many processes with identical results. ``a_score`` counts a draw as half
+    a win; ``ci95`` is its Wilson interval; ``even_share`` is the score A would
+    get if every seat were equally strong (its share of the seats); ``outcomes``
+    holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`).
     """
-    match_options = {**dict(options or {}), "players": players}
-    a_wins = b_wins = draws = 0
-    for game in range(games):
-        a_seats = {seat for seat in range(players) if (seat + game) % 2 == 0}
-        levels = [level_a if seat in a_seats else level_b for seat in range(players)]
-        bots = [make_bot(game_id, level, players) for level in levels]
-        result, _ = play_game(game_id, match_options, bots, seed * 100_003 + game, go_limit)
-        if result.is_draw:
-            draws += 1
-        elif any(seat in a_seats for seat in result.winners):
-            a_wins += 1
-        else:
-            b_wins += 1
+    outcomes = arena_outcomes(game_id, players, level_a, level_b, games, seed, go_limit, options,
+                              lineup, jobs)
+    a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws
     return {"games": games, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
-            "a_score": score / games if games else 0.0, "ci95": wilson_interval(score, games)}
+            "a_score": score / games if games else 0.0, "ci95": wilson_interval(score, games),
+            "lineup": lineup, "even_share": len(a_seats(lineup, players, 0)) / players,
+            "outcomes": "".join(outcomes)}

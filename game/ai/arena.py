@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from game.ai.base import Bot
-from game.ai.games import new_state
+from game.ai.games import new_state, opening_options
 from game.ai.levels import make_bot
 from game.rules.match import Match
 from game.rules.protocol import GameResult
@@ -95,11 +95,17 @@ def _arena_game(
     game_id: str, options: Mapping[str, Any], level_a: str, level_b: str, lineup: str,
     seed: int, go_limit: int | None, game: int,
 ) -> str:
-    """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn)."""
+    """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn).
+
+    For a game with openings (see :func:`~game.ai.games.opening_options`), each opening is played
+    once per seat rotation (A as White then as Black), and options given explicitly win.
+    """
     players = int(options["players"])
     seats = a_seats(lineup, players, game)
     bots = [make_bot(game_id, level_a if seat in seats else level_b, players) for seat in range(players)]
-    result, _ = play_game(game_id, options, bots, seed * 100_003 + game, go_limit)
+    rotation = 2 if lineup == "alternate" else players
+    opening = opening_options(game_id, seed * 1000 + game // rotation)
+    result, _ = play_game(game_id, {**opening, **options}, bots, seed * 100_003 + game, go_limit)
     if result.is_draw:
         return "d"
     return "a" if any(seat in seats for seat in result.winners) else "b"

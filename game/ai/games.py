@@ -28,11 +28,14 @@ class GameEntry:
     evaluator: str | None = None
     state_class: str | None = None
     new_game: str | None = None
+    openings: str | None = None
+    """Options of opening number ``i`` (a function of ``i``), for games whose bots would otherwise
+    replay one game: no dice and deterministic levels (an arena varies the starts with it)."""
 
 
 _GAMES: dict[str, GameEntry] = {
     "magestone": GameEntry("game.ai.magestone_eval:evaluate"),
-    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate"),
+    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup"),
 }
 
 
@@ -73,6 +76,20 @@ def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameSta
         return registry.new_game(game_id, options)
     factory: Callable[[Mapping[str, Any]], GameState] = _resolve(target)
     return factory(dict(options or {}))
+
+
+def random_setup(index: int) -> dict[str, Any]:
+    """MagiStrat opening ``index``: the seeded random set-up (the client's random placement)."""
+    return {"setup": "random", "setup_seed": index}
+
+
+def opening_options(game_id: str, index: int) -> dict[str, Any]:
+    """The options of opening ``index`` of ``game_id`` (none for a game whose dice vary every game)."""
+    target = _entry(game_id).openings
+    if target is None:
+        return {}
+    openings: Callable[[int], dict[str, Any]] = _resolve(target)
+    return openings(index)
 
 
 def _no_opinion(state: GameState) -> list[float]:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
+from game.ai import arena as arena_module
 from game.ai import make_bot
 from game.ai.arena import (
     GO_LIMIT_REASON,
@@ -14,6 +18,7 @@ from game.ai.arena import (
     selfplay,
     wilson_interval,
 )
+from game.rules.protocol import GameResult
 
 
 def test_play_game_is_reproducible() -> None:
@@ -103,3 +108,23 @@ def test_parallel_arena_gives_the_same_games() -> None:
                                        lineup="one-vs-rest", jobs=jobs) for jobs in (1, 2))
     assert len(set(serial)) > 1  # a mix of outcomes, so the comparison means something
     assert parallel == serial
+
+
+def test_magistrat_arena_varies_the_set_up_and_plays_each_from_both_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deterministic bots and no dice would replay one game per seat: each pair gets its own set-up.
+    seen: list[tuple[dict[str, Any], int]] = []
+
+    def record(game_id: str, options: Mapping[str, Any], bots: Any, seed: int, go_limit: Any) -> Any:
+        seen.append((dict(options), seed))
+        return GameResult((), "test"), None
+
+    monkeypatch.setattr(arena_module, "play_game", record)
+    arena_module.arena_outcomes("magistrat", 2, "normal", "easy", 4, seed=7)
+    setups = [options["setup_seed"] for options, _ in seen]
+    assert all(options["setup"] == "random" for options, _ in seen)
+    assert setups[0] == setups[1] != setups[2] == setups[3]
+    seen.clear()
+    arena_module.arena_outcomes("magistrat", 2, "normal", "easy", 1, seed=7, options={"setup": "manual"})
+    assert seen[0][0]["setup"] == "manual"

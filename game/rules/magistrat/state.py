@@ -389,6 +389,12 @@ class MagiStratState(GameState):
         if stamp == saved_stamp:
             self._pending = saved_pending  # the cache and _dirty are as the action left them
         else:
+            # Every piece the action touched (its writes other than the board's are indexed by piece)
+            # may hold moves cached in a line that no longer exists: recompute them.
+            board, reads = self.board, self._reads
+            for i in range(0, len(log), 3):
+                if log[i] is not board:
+                    reads[log[i + 1]] = UNKNOWN
             # The cache changed since the action (and took what was pending then): what the action
             # changed is changed back, so stale again (and so are the moves of a piece whose
             # enhancement alone changed).

@@ -95,6 +95,45 @@ def test_search_walk_keeps_the_cache_exact() -> None:
     assert walk(3) > 20
 
 
+def search_walks(seed: int, walks: int) -> int:
+    """Play a random game and, every 50 moves, an alpha-beta-like walk (depth 3, every reply at the
+    last level) checking every node against the from-scratch generation; returns the nodes seen."""
+    s = new_game({"setup": "random", "setup_seed": seed})
+    rng = random.Random(seed)
+
+    def walk(depth: int) -> int:
+        texts = _check(s)
+        if depth == 0 or s.is_terminal():
+            return 1
+        actions = s.legal_actions()
+        nodes = 1
+        for action in rng.sample(actions, len(actions) if depth == 1 else min(len(actions), 5)):
+            s.apply(action)
+            nodes += walk(depth - 1)
+            s.undo()
+        assert _check(s) == texts
+        return nodes
+
+    nodes = 0
+    for ply in range(50 * walks):
+        if s.is_terminal():
+            break
+        if ply % 50 == 49:
+            nodes += walk(3)
+        s.apply(rng.choice(s.legal_actions()))
+    return nodes
+
+
+def test_search_walks_through_a_game_keep_the_cache_exact() -> None:
+    assert search_walks(13, walks=4) > 1000
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(40))
+def test_search_walks_through_a_game_keep_the_cache_exact_soak(seed: int) -> None:
+    assert search_walks(seed, walks=12) > 0
+
+
 def test_undo_after_resign_keeps_the_cache_exact() -> None:
     s = new_game({"setup": "random", "setup_seed": 3})
     rng = random.Random(3)

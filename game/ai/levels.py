@@ -17,6 +17,8 @@ from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot, terminal_or
 from game.ai.games import evaluator
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, MageStoneEval
+from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
+from game.ai.magistrat_eval import MagiStratEval
 from game.ai.mcts import Mcts
 from game.rules.protocol import GameState
 
@@ -27,6 +29,9 @@ BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
 
 _EASY_NOISE = Noise(temperature=0.05, margin=0.15)
+_EXACT_TIES = 1e-9
+"""MagiStrat Hard's root margin: a root move whose bound ties the best is searched exactly (a losing
+move could otherwise tie at the bound and win the tie by legal-action order)."""
 
 
 def _random(game_id: str, players: int) -> Bot:
@@ -49,12 +54,13 @@ def _magestone(level: str) -> BotFactory:
 
 def _magistrat(level: str) -> BotFactory:
     depth = {"easy": 1, "normal": 2, "hard": 3}[level]
-    nodes = {"easy": 2_000, "normal": 8_000, "hard": 30_000}[level]
+    nodes = {"easy": 2_000, "normal": 8_000, "hard": 60_000}[level]
 
     def make(game_id: str, players: int) -> Bot:
-        margin = _EASY_NOISE.margin if level == "easy" else 0.0
+        margin = {"easy": _EASY_NOISE.margin, "normal": 0.0, "hard": _EXACT_TIES}[level]
         noise = _EASY_NOISE if level == "easy" else None
-        searcher = AlphaBeta(evaluator(game_id), depth, margin)
+        evaluate = terminal_or(MagiStratEval(MAGISTRAT_HARD)) if level == "hard" else evaluator(game_id)
+        searcher = AlphaBeta(evaluate, depth, margin)
         return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
 
     return make

@@ -13,37 +13,93 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   towards the only other way to lose), minus the enemy Archmages and Mages
   lined up on the King's column with a clear line;
 * God control: own pieces enhanced by own Gods (an enhanced Archmage or Priest
-  also wields a God power each Outcome).
+  also wields a God power each Outcome);
+* King hunt (off in ``DEFAULT``): own Archmages (an enhanced Mage included)
+  that one move brings to a clear line on the enemy King, and own offensive
+  pieces on the enemy King's layer, the nearer its file the more.
 Values are ``tanh`` of the difference, so the two seats' values sum to zero.
+With ``trade`` > 0 the difference counts more as material leaves the cube (the
+side ahead gains by trading down), and with ``contempt`` > 0 a lead is worth
+less as the no-progress counter runs towards its draw.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST, RAYS
 from game.rules.protocol import GameState
 
-SCALE = 8.0
-POTENTIAL_UNIT = 100.0
-OFFENSIVE_WEIGHT = 1.3
-OFFENSIVE_BONUS = 2.0
-KING_WEIGHT = 8.0
-KING_THREAT = 0.6
-ENHANCED, GOD_POWER = 0.25, 0.5
 _NORTH, _SOUTH = 0, 4
+_FULL_MATERIAL = 40.0
+"""Both sides' material term at the start of a game (about 20 each), the reference for ``trade``."""
+_MATERIAL_FLOOR = 10.0
+"""Below a quarter of the start the ``trade`` factor stops growing, so a lead never saturates the value to
+exactly +-1 (where the search could no longer tell a lost position from a bad one)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Feature weights, in units of 100 potential of a defensive piece."""
+
+    scale: float = 8.0
+    potential_unit: float = 100.0
+    offensive_weight: float = 1.3
+    offensive_bonus: float = 2.0
+    king_weight: float = 8.0
+    king_threat: float = 0.6
+    enhanced: float = 0.25
+    god_power: float = 0.5
+    king_reach: float = 0.0
+    king_near: float = 0.0
+    trade: float = 0.0
+    contempt: float = 0.0
+
+
+DEFAULT = Weights()
+"""Easy and Normal's weights."""
+
+HARD = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5)
+"""Hard's weights: hunt the enemy King, trade down when ahead, and shun a no-progress draw (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
-    """Per-seat values in (-1, 1) of a live MagiStrat position."""
-    white, black = raw_scores(state)
-    value = math.tanh((white - black) / SCALE)
-    return [value, -value]
+    """Per-seat values in (-1, 1) of a live MagiStrat position, with the ``DEFAULT`` weights."""
+    return _DEFAULT_EVAL(state)
 
 
-def raw_scores(state: GameState) -> tuple[float, float]:
-    """White's and Black's raw scores (see the module docstring)."""
+class MagiStratEval:
+    """The evaluation with a given set of :class:`Weights` (an ``Evaluator``)."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights
+
+    def __call__(self, state: GameState) -> list[float]:
+        """Per-seat values in (-1, 1) of a live MagiStrat position."""
+        w = self.weights
+        white, black, material = self.raw_scores(state)
+        diff = (white - black) / w.scale
+        if w.trade:
+            diff *= (_FULL_MATERIAL / max(material, _MATERIAL_FLOOR)) ** w.trade
+        if w.contempt:
+            s: Any = state
+            limit = s.t.no_progress_limit
+            if limit:
+                diff *= 1.0 - w.contempt * min(s.no_progress, limit) / limit
+        value = math.tanh(diff)
+        return [value, -value]
+
+    def raw_scores(self, state: GameState) -> tuple[float, float, float]:
+        """White's and Black's raw scores (see the module docstring), and both sides' piece material."""
+        return _raw_scores(state, self.weights)
+
+
+_DEFAULT_EVAL = MagiStratEval(DEFAULT)
+
+
+def _raw_scores(state: GameState, w: Weights) -> tuple[float, float, float]:
     s: Any = state
     kinds: tuple[int, ...] = s.t.kind
     fulls: tuple[int, ...] = s.t.full
@@ -52,8 +108,11 @@ def raw_scores(state: GameState) -> tuple[float, float]:
     rem: list[int] = s.rem
     enh: list[bool] = s.enh
     material = [0.0, 0.0]
+    kings = 0.0
     offensive = [0, 0]
     enhanced = [0.0, 0.0]
+    hunters: tuple[list[int], list[int]] = ([], [])
+    hunt = bool(w.king_reach or w.king_near)
     for pid, cell in enumerate(cells):
         if cell < 0:
             continue
@@ -62,21 +121,27 @@ def raw_scores(state: GameState) -> tuple[float, float]:
             continue
         side = owners[pid]
         if kind == KING:
-            material[side] += KING_WEIGHT * rem[pid] / fulls[pid]
+            king = w.king_weight * rem[pid] / fulls[pid]
+            material[side] += king
+            kings += king
             continue
         attacking = kind in (ARCHMAGE, MAGE)
-        material[side] += rem[pid] / POTENTIAL_UNIT * (OFFENSIVE_WEIGHT if attacking else 1.0)
+        material[side] += rem[pid] / w.potential_unit * (w.offensive_weight if attacking else 1.0)
         if attacking:
             offensive[side] += 1
+            if hunt:
+                hunters[side].append(pid)
         if enh[pid]:
-            enhanced[side] += GOD_POWER if kind in (ARCHMAGE, PRIEST) else ENHANCED
+            enhanced[side] += w.god_power if kind in (ARCHMAGE, PRIEST) else w.enhanced
     scores = []
     for side in (0, 1):
         score = material[side] + enhanced[side]
-        score += OFFENSIVE_BONUS * math.sqrt(offensive[side])
-        score -= KING_THREAT * _king_threats(s, side)
+        score += w.offensive_bonus * math.sqrt(offensive[side])
+        score -= w.king_threat * _king_threats(s, side)
+        if hunt:
+            score += _king_hunt(s, side, hunters[side], w)
         scores.append(score)
-    return scores[0], scores[1]
+    return scores[0], scores[1], material[0] + material[1] - kings
 
 
 def _king_threats(s: Any, side: int) -> int:
@@ -98,3 +163,37 @@ def _king_threats(s: Any, side: int) -> int:
                     threats += 1
             break
     return threats
+
+
+def _king_hunt(s: Any, side: int, hunters: list[int], w: Weights) -> float:
+    """``side``'s pressure on the enemy King: pieces one move from a clear line on it, and nearness.
+
+    An Archmage (or enhanced Mage) reaches the King's column by sliding along its rank; from there
+    its column must be clear up to the King. Only pieces on the King's layer count.
+    """
+    king = s.t.king[1 - side]
+    if king < 0 or s.cell[king] < 0 or s.enh[king]:
+        return 0.0
+    board: list[int] = s.board
+    cells: list[int] = s.cell
+    target = cells[king]
+    base, king_file, king_rank = target & ~63, target & 7, (target >> 3) & 7
+    reach = 0
+    near = 0.0
+    for pid in hunters:
+        cell = cells[pid]
+        if cell & ~63 != base:
+            continue
+        file, rank = cell & 7, (cell >> 3) & 7
+        near += (7 - abs(file - king_file)) / 7
+        if not (s.enh[pid] or s.t.kind[pid] == ARCHMAGE):
+            continue
+        step = 1 if king_file > file else -1
+        row = base + rank * 8
+        if any(board[row + f] >= 0 for f in range(file + step, king_file + step, step)):
+            continue
+        low, high = min(rank, king_rank), max(rank, king_rank)
+        if all(board[base + r * 8 + king_file] < 0 for r in range(low + 1, high)):
+            reach += 1
+    return w.king_reach * reach + w.king_near * near
+

@@ -1,0 +1,73 @@
+"""MagiStrat Hard: its own search settings and evaluation weights; Easy and Normal keep the defaults."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.magistrat_eval import DEFAULT, HARD, MagiStratEval, evaluate
+from game.rules.magistrat import MagiStratState
+from tests.rules.magistrat.helpers import state
+
+# Black (Hard's side in a ladder game) well ahead: White's King on Ground d5 has 41 potential left.
+_MIDGAME = (
+    "mm2mmM*(48)m(41)/1nnm(41)nnn1/1p*3A*(68)a1/3K(41)1a(37)2/1P(108)5M(41)/MM(48)2n*(27)1a(88)1/"
+    "N*n(27)1m(48)A*NNN/1n(27)M2m(48)M1|2m*3P*(72)1/1k6/n*a*3A*(44)2/8/8/3pa*(33)3/A*3M*(40)3/5p(36)2|"
+    "2g3G1/8/gg3G2/8/8/4g3/G3G3/8 w play 0 100,100 -"
+)
+
+
+def _value(level: str, s: MagiStratState) -> float:
+    bot = make_bot("magistrat", level, 2)
+    return bot.searcher.evaluator(s)[0]  # type: ignore[attr-defined]
+
+
+def test_hard_searches_three_plies_with_a_budget_for_them_and_its_own_weights() -> None:
+    """Hard is alpha-beta to depth 3 with 60k nodes (depth 3 needs 25-50k), root ties searched exactly,
+    and judges with ``HARD``."""
+    bot = make_bot("magistrat", "hard", 2)
+    assert bot.searcher.max_depth == 3  # type: ignore[attr-defined]
+    assert 0 < bot.searcher.root_margin < 1e-6  # type: ignore[attr-defined]
+    assert bot.budget.nodes == 60_000
+    s = MagiStratState.from_position(_MIDGAME)
+    assert _value("hard", s) == MagiStratEval(HARD)(s)[0] != evaluate(s)[0]
+
+
+@pytest.mark.parametrize(("level", "depth", "nodes"), [("easy", 1, 2_000), ("normal", 2, 8_000)])
+def test_easy_and_normal_keep_their_search_and_evaluation(level: str, depth: int, nodes: int) -> None:
+    """Easy and Normal are unchanged: same depth and budget, and the default evaluation's exact values."""
+    bot = make_bot("magistrat", level, 2)
+    assert (bot.searcher.max_depth, bot.budget.nodes) == (depth, nodes)  # type: ignore[attr-defined]
+    s = MagiStratState.from_position(_MIDGAME)
+    assert _value(level, s) == evaluate(s)[0] == -0.8893657023559117  # the value before Hard had weights
+
+
+def test_hard_values_an_archmage_one_slide_from_the_enemy_king() -> None:
+    """An Archmage on the enemy King's layer with a clear slide and line onto it is worth more to Hard
+    than the same Archmage on the other layer; the default evaluation sees no difference."""
+    hunting = state({"hc5": "A"})  # slides to hh5, then h6 and h7 are clear up to Black's King on hh8
+    idle = state({"gc5": "A"})
+    assert MagiStratEval(HARD)(hunting)[0] > MagiStratEval(HARD)(idle)[0]
+    assert evaluate(hunting) == evaluate(idle)
+
+
+def _priests(files: str) -> dict[str, str]:
+    """White two Archmages up, with a Priest each on ``files`` (White rank 2, Black rank 7)."""
+    return {"gc3": "A", "gd3": "A", **{f"g{f}2": "P" for f in files}, **{f"g{f}7": "p" for f in files}}
+
+
+def test_hard_trades_down_when_ahead() -> None:
+    """With the same lead (an extra Archmage), Hard prefers fewer pieces on the cube: trading pays."""
+    small = state(_priests("bcd"))
+    large = state(_priests("bcde"))
+    assert MagiStratEval(HARD)(small)[0] > MagiStratEval(HARD)(large)[0]
+    assert evaluate(small)[0] == pytest.approx(evaluate(large)[0])
+
+
+def test_a_lead_fades_for_hard_as_the_no_progress_draw_nears() -> None:
+    """The side ahead sees its lead shrink as the no-progress counter runs (so it makes progress)."""
+    fresh = state({"gc3": "A", "gd3": "A"})
+    stale = state({"gc3": "A", "gd3": "A"}, no_progress=80)
+    assert 0 < MagiStratEval(HARD)(stale)[0] < MagiStratEval(HARD)(fresh)[0]
+    assert evaluate(stale) == evaluate(fresh)
+    assert MagiStratEval(DEFAULT)(stale) == evaluate(stale)

@@ -1,8 +1,9 @@
 """Heuristic evaluation of MageStone positions, per seat, for the go planner.
 
-The one module of the AI that reads the MageStone state's internals (its
-unit, stone and Rite tables) instead of the protocol, for speed: it runs on
-every action the planner considers (a few hundred per decision).
+The one module of the AI that reads the MageStone state beyond the protocol:
+its read-only views of the unit, stone, carried-stone and Rite tables (the
+live tables, no copies, for speed: it runs on every action the planner
+considers, a few hundred per decision).
 
 A seat's raw score adds, in units of "one Warrior":
 * material: Warriors on the board, the Mage and the Priest (units waiting to
@@ -27,10 +28,12 @@ Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import MAGE, PRIEST, SQUARES_PER_GO, STONES_TO_WIN, WARRIOR, power_die
 from game.rules.magestone.dice import attacker_win_probability
 from game.rules.protocol import GameState
@@ -103,25 +106,27 @@ class MageStoneEval:
     def raw_scores(self, state: GameState) -> list[float]:
         """Each seat's raw score (see the module docstring)."""
         w = self.w
-        s: Any = state
-        n = s._n
-        units: dict[int, int] = s._units
-        to_nexus_of = _nexus_distance(s._b)
-        stones = [sq for sq, (u, a) in s._stones.items() if u or a]
+        s = cast(MageStoneState, state)
+        n = s.num_players
+        units = s.units
+        to_nexus_of = _nexus_distance(s.board)
+        stones = [sq for sq, (u, a) in s.stones.items() if u or a]
+        activated, unactivated = s.carried
+        mage_starts, priest_starts = s.start_squares
         by_seat: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for sq, code in units.items():
             by_seat[code >> 2].append((sq, code & 3))
-        rite = s._rite
-        turn = s._turn
+        rite = s.rite
+        turn = s.turn
         scores = []
         for seat in range(n):
-            if not s._alive[seat]:
+            if not s.alive[seat]:
                 scores.append(w.eliminated)
                 continue
-            base = (s._mstart[seat], s._pstart[seat])
-            ca, cu = s._ca[seat], s._cu[seat]
-            score = w.warrior * s._warriors[seat] + w.activated * ca + w.unactivated * cu
-            mage, priest = s._mage[seat], s._priest[seat]
+            base = (mage_starts[seat], priest_starts[seat])
+            ca, cu = activated[seat], unactivated[seat]
+            score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu
+            mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
                 score += w.mage
                 home = _nearest(mage, base)
@@ -152,20 +157,21 @@ class MageStoneEval:
             scores.append(score)
         return scores
 
-    def _unit_value(self, s: Any, seat: int, kind: int) -> float:
+    def _unit_value(self, s: MageStoneState, seat: int, kind: int) -> float:
         w = self.w
         if kind == WARRIOR:
             return w.warrior
         if kind == PRIEST:
             return w.priest - w.priest_queued
-        dropped: float = s._cu[seat] * w.unactivated + (w.activated if s._ca[seat] else 0.0)
+        activated, unactivated = s.carried
+        dropped: float = unactivated[seat] * w.unactivated + (w.activated if activated[seat] else 0.0)
         return w.mage - w.mage_queued + dropped
 
     def _strikes(
-        self, s: Any, seat: int, by_seat: list[list[tuple[int, int]]], units: dict[int, int]
+        self, s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], units: Mapping[int, int]
     ) -> float:
         """Expected gain of the best attacks the seat about to act has without moving (up to 3)."""
-        neighbours = s._b.neighbours
+        neighbours = s.board.neighbours
         warriors_at: dict[int, int] = {}
         mage_hits: list[int] = []
         for sq, kind in by_seat[seat]:
@@ -181,16 +187,18 @@ class MageStoneEval:
         gains = []
         for target, count in warriors_at.items():
             gains.append(self._gain(s, seat, target, units[target], 6, min(count, 3), self.w.warrior))
-        own_die = power_die(s._ca[seat])
+        own_die = power_die(s.carried[0][seat])
         mage_risk = self._unit_value(s, seat, MAGE)
         for target in mage_hits:
             gains.append(self._gain(s, seat, target, units[target], own_die, 1, mage_risk))
         gains.sort(reverse=True)
         return sum(g for g in gains[:3] if g > 0)
 
-    def _gain(self, s: Any, seat: int, target: int, code: int, sides: int, count: int, risk: float) -> float:
+    def _gain(
+        self, s: MageStoneState, seat: int, target: int, code: int, sides: int, count: int, risk: float
+    ) -> float:
         owner, kind = code >> 2, code & 3
-        defender = power_die(s._ca[owner]) if kind == MAGE else 6
+        defender = power_die(s.carried[0][owner]) if kind == MAGE else 6
         p = _win_chance(sides, count, defender)
         return p * self._unit_value(s, owner, kind) - (1 - p) * risk
 
@@ -199,17 +207,18 @@ evaluate = MageStoneEval()
 """The default MageStone evaluation."""
 
 
-def _rite_safety(s: Any, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:
+def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:
     """0 when an enemy can surely break the Rite in one go, up to 1 when none can reach it."""
-    nexus = s._b.nexus
-    priest = s._priest[seat]
+    nexus = s.board.nexus
+    priest = s.priest_squares[seat]
+    activated = s.carried[0]
     reach = 99
     for other, units in enumerate(by_seat):
         if other == seat:
             continue
         for sq, kind in units:
             reach = min(reach, _nearest(sq, nexus))
-            if kind == MAGE and s._ca[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
+            if kind == MAGE and activated[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
                 reach = 0
     return min(1.0, max(0.0, (reach - SQUARES_PER_GO) / SQUARES_PER_GO))
 

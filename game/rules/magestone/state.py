@@ -9,7 +9,7 @@ indices in turn order (two players: 0 = South, 1 = North; four players:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import Any, Self
@@ -222,6 +222,58 @@ class MageStoneState(GameState):
     def seats(self) -> tuple[str, ...]:
         """Seat letters by seat index, in turn order."""
         return self._seats
+
+    # Read-only views for evaluations (the AI's): the live tables, not copies, so never change them.
+
+    @property
+    def units(self) -> Mapping[int, int]:
+        """Square -> unit on it, as ``seat * 4 + kind``."""
+        return self._units
+
+    @property
+    def stones(self) -> Mapping[int, tuple[int, int]]:
+        """Square -> (Unactivated, Activated) MageStones lying there."""
+        return self._stones
+
+    @property
+    def turn(self) -> int:
+        """The seat whose go it is (also during its dice contests)."""
+        return self._turn
+
+    @property
+    def rite(self) -> Rite | None:
+        """The running Rite: (declaring seat, laps counted, laps needed), or None."""
+        return self._rite
+
+    @property
+    def alive(self) -> Sequence[bool]:
+        """Per seat: still in the game."""
+        return self._alive
+
+    @property
+    def mage_squares(self) -> Sequence[int]:
+        """Per seat: its Mage's square, -1 while queued."""
+        return self._mage
+
+    @property
+    def priest_squares(self) -> Sequence[int]:
+        """Per seat: its Priest's square, -1 while queued."""
+        return self._priest
+
+    @property
+    def warriors(self) -> Sequence[int]:
+        """Per seat: Warriors on the board."""
+        return self._warriors
+
+    @property
+    def carried(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Per seat: Activated and Unactivated stones its Mage carries."""
+        return self._ca, self._cu
+
+    @property
+    def start_squares(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per seat: its Mage's and its Priest's start (base) squares."""
+        return self._mstart, self._pstart
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` during a dice contest, or ``TERMINAL``."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
-from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot, terminal_or
+from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
 from game.ai.games import evaluator
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, MageStoneEval
@@ -38,6 +38,11 @@ def _random(game_id: str, players: int) -> Bot:
     return RandomBot(Budget(1))
 
 
+def _evaluation(game_id: str, level: str, hard: Evaluator) -> Evaluator:
+    """Hard's own tuned evaluation, every other level the game's default (both exact at the end)."""
+    return terminal_or(hard) if level == "hard" else evaluator(game_id)
+
+
 def _magestone(level: str) -> BotFactory:
     widths = {"easy": (2,), "normal": (4,), "hard": (8, 2)}[level]
     nodes = {"easy": 3_000, "normal": 12_000, "hard": 40_000}[level]
@@ -45,8 +50,7 @@ def _magestone(level: str) -> BotFactory:
     reply = 2 if level == "hard" else 0
 
     def make(game_id: str, players: int) -> Bot:
-        evaluate = terminal_or(MageStoneEval(HARD)) if level == "hard" else evaluator(game_id)
-        planner = GoPlanner(evaluate, widths, reply)
+        planner = GoPlanner(_evaluation(game_id, level, MageStoneEval(HARD)), widths, reply)
         return SearchBot(f"magestone-{level}", planner, Budget(nodes), noise)
 
     return make
@@ -59,8 +63,7 @@ def _magistrat(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         margin = {"easy": _EASY_NOISE.margin, "normal": 0.0, "hard": _EXACT_TIES}[level]
         noise = _EASY_NOISE if level == "easy" else None
-        evaluate = terminal_or(MagiStratEval(MAGISTRAT_HARD)) if level == "hard" else evaluator(game_id)
-        searcher = AlphaBeta(evaluate, depth, margin)
+        searcher = AlphaBeta(_evaluation(game_id, level, MagiStratEval(MAGISTRAT_HARD)), depth, margin)
         return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
 
     return make

@@ -49,7 +49,7 @@ class PositionError(RulesError):
     """A position string, scenario or JSON state is malformed or impossible."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened while an action resolved, in order.
 

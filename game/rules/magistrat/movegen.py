@@ -22,15 +22,12 @@ from game.rules.magistrat.actions import Move
 from game.rules.magistrat.board import (
     ACTING_KIND,
     APPRENTICE,
-    APPRENTICE_CELLS,
     DIVINE_ABOVE,
     GOD,
     KING,
-    KING_RING,
     MAGE,
     NUM_CELLS,
     PRIEST,
-    PRIEST_CELLS,
     E,
     N,
     S,
@@ -39,13 +36,16 @@ from game.rules.magistrat.board import (
 from game.rules.magistrat.tables import (
     APPRENTICE_MOVES,
     APPRENTICE_READS,
+    APPRENTICE_TARGETS,
     COLUMN_SCANS,
     GOD_RAYS,
     KING_MOVES,
     KING_READS,
+    KING_TARGETS,
     MAGE_MOVES,
     MAGE_READS,
     PRIEST_SLIDES,
+    PRIEST_TARGETS,
     RAY_MOVES,
     VERTICAL_MOVE,
     Scan,
@@ -59,8 +59,6 @@ PieceMoves = tuple[list[Move], int]
 
 _TARGET = 1 << 2 * NUM_CELLS
 """Flag of ``_line_target`` (beyond every bit of a read mask): the piece found may be attacked."""
-_NO_TARGETS: tuple[tuple[int, ...], ...] = ((),) * NUM_CELLS
-"""Target cells of a piece that cannot attack (no strength left to spend)."""
 
 
 def piece_moves(state: MagiStratState, pid: int, c: int) -> PieceMoves:
@@ -78,17 +76,19 @@ def piece_moves(state: MagiStratState, pid: int, c: int) -> PieceMoves:
     # It attacks with strength to spend (a King keeps 1 potential).
     can_attack = ((t.acting_strength[pid] if enhanced else t.strength[pid]) > 0
                   and (kind != KING or state.rem[pid] >= 2))
+    # The enemy non-King pieces an Apprentice, Priest or King may attack (none without strength).
+    prey = state.prey if can_attack else 0
     if acting == APPRENTICE:
-        mask = _apprentice_moves(board, owner, kinds, c, me, can_attack, out)
+        mask = _apprentice_moves(board, c, me, prey, out)
     else:
         # The moved piece's origin is empty when its attack is checked from a destination.
         board[c] = -1
         if acting == MAGE:
             mask = _mage_moves(board, owner, kinds, enh, c, me, can_attack, out)
         elif acting == KING:
-            mask = _king_moves(board, owner, kinds, c, me, enhanced, can_attack, out)
+            mask = _king_moves(board, owner, c, me, enhanced, prey, out)
         elif acting == PRIEST:
-            mask = _priest_moves(board, owner, kinds, c, me, can_attack, out)
+            mask = _priest_moves(board, c, me, prey, out)
         else:
             mask = _archmage_moves(board, owner, kinds, enh, c, me, can_attack, out)
         board[c] = pid
@@ -123,19 +123,15 @@ def _line_target(board: list[int], scan: Scan, owner: list[int], kinds: tuple[in
     return scan[-1][1] if scan else 0
 
 
-def _apprentice_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], c: int, me: int,
-                      can_attack: bool, out: list[Move]) -> int:
+def _apprentice_moves(board: list[int], c: int, me: int, prey: int, out: list[Move]) -> int:
     # An Apprentice's targets lie ahead of its destination, never on its origin.
-    targets = APPRENTICE_CELLS[me] if can_attack else _NO_TARGETS
+    targets = APPRENTICE_TARGETS[me]
     append = out.append
     for s, plain, attacking in APPRENTICE_MOVES[me][c]:
         if board[s] < 0:
             append(plain)
-            for r in targets[s]:
-                q = board[r]
-                if q >= 0 and owner[q] != me and kinds[q] != KING:
-                    append(attacking)
-                    break
+            if targets[s] & prey:
+                append(attacking)
     return APPRENTICE_READS[me][c]
 
 
@@ -161,9 +157,9 @@ def _mage_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], enh:
     return mask
 
 
-def _king_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], c: int, me: int,
-                enhanced: bool, can_attack: bool, out: list[Move]) -> int:
-    targets = KING_RING[me] if can_attack else _NO_TARGETS
+def _king_moves(board: list[int], owner: list[int], c: int, me: int, enhanced: bool, prey: int,
+                out: list[Move]) -> int:
+    targets = KING_TARGETS[me]
     append = out.append
     for s, plain, attacking in KING_MOVES[c]:
         if board[s] >= 0:
@@ -172,18 +168,14 @@ def _king_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], c: i
         if enhanced and god >= 0 and owner[god] == me:
             continue  # an enhanced King may not move under one of its owner's Gods
         append(plain)
-        for r in targets[s]:
-            q = board[r]
-            if q >= 0 and owner[q] != me and kinds[q] != KING:
-                append(attacking)
-                break
+        if targets[s] & prey:
+            append(attacking)
     area, divine = KING_READS[c]
     return area | divine if enhanced else area
 
 
-def _priest_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], c: int, me: int,
-                  can_attack: bool, out: list[Move]) -> int:
-    targets = PRIEST_CELLS[me] if can_attack else _NO_TARGETS
+def _priest_moves(board: list[int], c: int, me: int, prey: int, out: list[Move]) -> int:
+    targets = PRIEST_TARGETS[me]
     append = out.append
     mask = seen = 0
     for ray in PRIEST_SLIDES[me][c]:
@@ -191,11 +183,8 @@ def _priest_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], c:
             if board[s] >= 0:
                 break
             append(plain)
-            for r in targets[s]:
-                q = board[r]
-                if q >= 0 and owner[q] != me and kinds[q] != KING:
-                    append(attacking)
-                    break
+            if targets[s] & prey:
+                append(attacking)
         mask |= seen
     return mask
 

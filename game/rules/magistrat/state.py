@@ -63,7 +63,7 @@ from game.rules.magistrat.position import (
     join_rows,
     validate,
 )
-from game.rules.magistrat.tables import TARGET_SHIFT
+from game.rules.magistrat.tables import PREY_SHIFT, TARGET_SHIFT
 from game.rules.protocol import TERMINAL, Event, GameResult, GameState, IllegalActionError, PositionError
 
 
@@ -177,6 +177,7 @@ class MagiStratState(GameState):
         "enhanced",
         "no_progress",
         "owner",
+        "prey",
         "reason",
         "rem",
         "side",
@@ -194,6 +195,9 @@ class MagiStratState(GameState):
     enhanced: tuple[int, ...]
     divine: int
     """Mask of the occupied Divine cells (only Gods stand there)."""
+    prey: int
+    """Mask of the cells of each side's non-King pieces (what the other side's Apprentices, Priests and
+    Kings may attack): White's at bit ``cell``, Black's at bit ``PREY_SHIFT[BLACK] + cell``."""
     side: int
     step: int
     no_progress: int
@@ -254,6 +258,7 @@ class MagiStratState(GameState):
         state._reads = [UNKNOWN] * len(kinds)
         state._dirty = state._pending = (0, 0)
         state.divine = sum(1 << p.cell for p in placed if p.cell >= 128)
+        state.prey = sum(1 << p.cell << PREY_SHIFT[p.owner] for p in placed if p.kind != KING)
         state._changes = state._preyed = state._restated = 0
         state._undirty = (0, 0, 0)
         state._stamp = 0
@@ -279,6 +284,14 @@ class MagiStratState(GameState):
     def current_player(self) -> int:
         """0 White, 1 Black, or ``TERMINAL``."""
         return TERMINAL if self.reason is not None else self.side
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.reason is not None
+
+    def is_chance_node(self) -> bool:
+        """Never: MagiStrat has no chance nodes."""
+        return False
 
     def in_setup(self) -> bool:
         """True while pieces are still being placed."""
@@ -349,7 +362,9 @@ class MagiStratState(GameState):
         self._changes |= bit
         self._stale_rows |= 1 << (c >> 3)
         if self.t.kind[pid] != KING:
-            self._preyed |= bit << _PREY_SHIFT[self.owner[pid]]
+            owner = self.owner[pid]
+            self._preyed |= bit << _PREY_SHIFT[owner]
+            self.prey ^= bit << PREY_SHIFT[owner]  # every call for a non-King comes or goes
 
     def _switch_owner(self, q: int, side: int) -> None:
         """A steal: piece ``q`` now belongs to ``side`` (an attack target for the other side now)."""
@@ -374,15 +389,16 @@ class MagiStratState(GameState):
     def _snapshot(self, log: list[Any]) -> tuple[Any, ...]:
         """The undo record: every field but the piece arrays, whose writes go to ``log`` as
         (array, index, previous value) triples."""
-        return (self.enhanced, self.divine, self._pending, self._stamp, self._undirty, self.side, self.step,
-                self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows, log)
+        return (self.enhanced, self.divine, self.prey, self._pending, self._stamp, self._undirty, self.side,
+                self.step, self.no_progress, self.winner, self.reason, self._position, self._rows,
+                self._stale_rows, log)
 
     def undo(self) -> None:
         """Restore the state before the last ``apply`` (or ``resign``/``agree_draw``)."""
         changes, preyed, restated = self._undirty
         stamp, pending = self._stamp, self._pending
-        (self.enhanced, self.divine, saved_pending, saved_stamp, self._undirty, self.side, self.step,
-         self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows,
+        (self.enhanced, self.divine, self.prey, saved_pending, saved_stamp, self._undirty, self.side,
+         self.step, self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows,
          log) = self._history.pop()
         for i in range(len(log) - 3, -1, -3):
             log[i][log[i + 1]] = log[i + 2]
@@ -420,6 +436,7 @@ class MagiStratState(GameState):
         other.enh = self.enh[:]
         other.cell = self.cell[:]
         other.enhanced = self.enhanced
+        other.prey = self.prey
         other._piece_moves = self._piece_moves[:]
         other._reads = self._reads[:]
         other._dirty = self._dirty
@@ -657,7 +674,9 @@ class MagiStratState(GameState):
         self._changes |= 1 << frm | 1 << to
         self._stale_rows |= 1 << (frm >> 3) | 1 << (to >> 3)
         if self.t.kind[pid] != KING:
-            self._preyed |= (1 << frm | 1 << to) << _PREY_SHIFT[self.owner[pid]]
+            moved, owner = 1 << frm | 1 << to, self.owner[pid]
+            self._preyed |= moved << _PREY_SHIFT[owner]
+            self.prey ^= moved << PREY_SHIFT[owner]
         if frm >= 128:
             self.divine ^= 1 << frm | 1 << to  # only Gods stand on Divine, and they stay there
         events.append(Event("moved", {"player": self.side, "piece": KIND_LETTERS[self.t.kind[pid]],
@@ -896,6 +915,8 @@ class MagiStratState(GameState):
             for pid in range(t.count):
                 if cells[pid] >= 0 and (kinds[pid] == ARCHMAGE or kinds[pid] == MAGE):
                     has[owner[pid]] = True
+                    if has[0] and has[1]:
+                        break
             if not has[0] and not has[1]:
                 self.winner, self.reason = None, "neither_has_archmage_or_mage"
                 return

@@ -128,6 +128,16 @@ the Divine cells above the destinations (read when it is enhanced)."""
 MAGE_READS: tuple[int, ...] = tuple(_mask((c, *MAGE_STEPS[c])) for c in range(NUM_CELLS))
 """``MAGE_READS[cell]``: a Mage's cell and destinations (its attack scans add their own masks)."""
 
+PREY_SHIFT = (0, TARGET_SHIFT)
+"""Where each side's non-King pieces sit in ``MagiStratState.prey`` (White's at bit ``cell``)."""
+
+APPRENTICE_TARGETS, PRIEST_TARGETS, KING_TARGETS = (
+    tuple(tuple(_mask(cells) << PREY_SHIFT[side ^ 1] for cells in by_side[side]) for side in (WHITE, BLACK))
+    for by_side in (APPRENTICE_CELLS, PRIEST_CELLS, KING_RING)
+)
+"""``X_TARGETS[side][cell]``: the cells an Apprentice, Priest or King of ``side`` on ``cell`` attacks, as a
+mask over the enemy's part of ``prey`` (it has a target when the two meet)."""
+
 APPRENTICE_READS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_mask((c, *ahead)) | _mask(tuple(r for s in ahead for r in cells[s])) << TARGET_SHIFT
           for c, ahead in enumerate(cells))

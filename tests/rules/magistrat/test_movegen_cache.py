@@ -11,7 +11,9 @@ import random
 import pytest
 
 from game.rules.magistrat import MagiStratState, new_game
+from game.rules.magistrat.board import KING
 from game.rules.magistrat.position import encode_row, encode_tail, join_rows
+from game.rules.magistrat.tables import PREY_SHIFT
 
 
 def _fresh_position(s: MagiStratState) -> str:
@@ -22,10 +24,17 @@ def _fresh_position(s: MagiStratState) -> str:
     return join_rows(rows, encode_tail(s.side, s.step, s.no_progress, t.quality, s.winner, s.reason))
 
 
+def _fresh_prey(s: MagiStratState) -> int:
+    """The ``prey`` mask (each side's non-King pieces) computed from the board."""
+    return sum(1 << c << PREY_SHIFT[s.owner[pid]] for c, pid in enumerate(s.board)
+               if pid >= 0 and s.t.kind[pid] != KING)
+
+
 def _check(s: MagiStratState) -> list[str]:
-    """Assert the cached generation equals the from-scratch one; return the actions as text."""
+    """Assert the cached generation and masks equal the from-scratch ones; return the actions as text."""
     actions = s.legal_actions()
     assert actions == s.uncached_legal_actions()
+    assert s.prey == _fresh_prey(s)
     assert s.position() == _fresh_position(s)
     return [str(a) for a in actions]
 

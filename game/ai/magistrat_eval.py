@@ -33,6 +33,9 @@ from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST, RAYS
 from game.rules.protocol import GameState
 
 _NORTH, _SOUTH = 0, 4
+_OFFENSIVE = frozenset({ARCHMAGE, MAGE})
+_GOD_POWERS = frozenset({ARCHMAGE, PRIEST})
+"""Enhanced, these kinds wield a God power each Outcome."""
 _FULL_MATERIAL = 40.0
 """Both sides' material term at the start of a game (about 20 each), the reference for ``trade``."""
 _MATERIAL_FLOOR = 10.0
@@ -101,38 +104,38 @@ _DEFAULT_EVAL = MagiStratEval(DEFAULT)
 
 def _raw_scores(state: GameState, w: Weights) -> tuple[float, float, float]:
     s: Any = state
-    kinds: tuple[int, ...] = s.t.kind
-    fulls: tuple[int, ...] = s.t.full
-    cells: list[int] = s.cell
+    t = s.t
+    kinds: tuple[int, ...] = t.kind
+    fulls: tuple[int, ...] = t.full
     owners: list[int] = s.owner
     rem: list[int] = s.rem
     enh: list[bool] = s.enh
+    unit, offensive_weight, king_weight = w.potential_unit, w.offensive_weight, w.king_weight
     material = [0.0, 0.0]
     kings = 0.0
     offensive = [0, 0]
     enhanced = [0.0, 0.0]
     hunters: tuple[list[int], list[int]] = ([], [])
     hunt = bool(w.king_reach or w.king_near)
-    for pid, cell in enumerate(cells):
-        if cell < 0:
+    # This loop is most of the evaluation's time (its sums keep their order: the values are exact).
+    for pid, cell, kind, side, left, enhanced_now in zip(range(t.count), s.cell, kinds, owners, rem, enh,
+                                                         strict=True):
+        if cell < 0 or kind == GOD:
             continue
-        kind = kinds[pid]
-        if kind == GOD:
-            continue
-        side = owners[pid]
         if kind == KING:
-            king = w.king_weight * rem[pid] / fulls[pid]
+            king = king_weight * left / fulls[pid]
             material[side] += king
             kings += king
             continue
-        attacking = kind in (ARCHMAGE, MAGE)
-        material[side] += rem[pid] / w.potential_unit * (w.offensive_weight if attacking else 1.0)
-        if attacking:
+        if kind in _OFFENSIVE:
+            material[side] += left / unit * offensive_weight
             offensive[side] += 1
             if hunt:
                 hunters[side].append(pid)
-        if enh[pid]:
-            enhanced[side] += w.god_power if kind in (ARCHMAGE, PRIEST) else w.enhanced
+        else:
+            material[side] += left / unit
+        if enhanced_now:
+            enhanced[side] += w.god_power if kind in _GOD_POWERS else w.enhanced
     scores = []
     for side in (0, 1):
         score = material[side] + enhanced[side]
@@ -176,6 +179,8 @@ def _king_hunt(s: Any, side: int, hunters: list[int], w: Weights) -> float:
         return 0.0
     board: list[int] = s.board
     cells: list[int] = s.cell
+    kinds: tuple[int, ...] = s.t.kind
+    enh: list[bool] = s.enh
     target = cells[king]
     base, king_file, king_rank = target & ~63, target & 7, (target >> 3) & 7
     reach = 0
@@ -186,14 +191,21 @@ def _king_hunt(s: Any, side: int, hunters: list[int], w: Weights) -> float:
             continue
         file, rank = cell & 7, (cell >> 3) & 7
         near += (7 - abs(file - king_file)) / 7
-        if not (s.enh[pid] or s.t.kind[pid] == ARCHMAGE):
+        if not (enh[pid] or kinds[pid] == ARCHMAGE):
             continue
+        # Clear along its rank up to the King's file (that cell included), then up the King's column.
         step = 1 if king_file > file else -1
         row = base + rank * 8
-        if any(board[row + f] >= 0 for f in range(file + step, king_file + step, step)):
-            continue
         low, high = min(rank, king_rank), max(rank, king_rank)
-        if all(board[base + r * 8 + king_file] < 0 for r in range(low + 1, high)):
+        if (_clear(board, row + file + step, row + king_file + step, step)
+                and _clear(board, base + (low + 1) * 8 + king_file, base + high * 8 + king_file, 8)):
             reach += 1
     return w.king_reach * reach + w.king_near * near
 
+
+def _clear(board: list[int], start: int, stop: int, step: int) -> bool:
+    """No piece on the cells ``range(start, stop, step)``."""
+    for cell in range(start, stop, step):  # noqa: SIM110 - faster than all() over a generator
+        if board[cell] >= 0:
+            return False
+    return True

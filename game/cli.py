@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--go-limit", type=_positive, default=400, metavar="GOES",
                        help="a game still running after this many goes is a draw")
     arena.add_argument("--jobs", type=_positive, default=1, help="play the games in this many processes")
+    arena.add_argument("--record", type=Path, default=None, metavar="FILE",
+                       help="keep each outcome in FILE as its game ends; run again to go on where it stopped")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup)")
@@ -206,9 +208,13 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     from game.ai.arena import arena
+    from game.ai.arena_record import ArenaRecordError
 
-    report = arena(args.game, args.players, args.a, args.b, args.games, args.seed, go_limit=args.go_limit,
-                   lineup=args.lineup, jobs=args.jobs)
+    try:
+        report = arena(args.game, args.players, args.a, args.b, args.games, args.seed,
+                       go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record)
+    except ArenaRecordError as error:
+        raise CliError(str(error)) from None
     if args.json:
         print(json.dumps(report))
     else:

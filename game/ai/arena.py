@@ -11,10 +11,12 @@ import math
 import multiprocessing
 import random
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+from game.ai.arena_record import ArenaRecord
 from game.ai.base import Bot
 from game.ai.games import new_state, opening_options
 from game.ai.levels import make_bot
@@ -114,40 +116,57 @@ def _arena_game(
 def arena_outcomes(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
-    lineup: str = "alternate", jobs: int = 1,
+    lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
 ) -> list[str]:
     """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
 
     Game ``g`` is seeded by ``seed`` and ``g`` alone, so ``jobs`` processes
     (spawned, each game played whole in one of them) give the same list as one.
     Spawned processes know only the games and levels registered on import, not
-    ones added at run time with ``register_game``/``register_level``.
+    ones added at run time with ``register_game``/``register_level``. With
+    ``record`` each outcome goes to that file as its game ends, and games
+    already there are not played again (see :mod:`game.ai.arena_record`).
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
+    settings = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
+                "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
+    log = ArenaRecord(record, settings) if record is not None else None
+    known = dict(log.outcomes) if log is not None else {}
+    todo = [game for game in range(games) if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
                    level_a, level_b, lineup, seed, go_limit)
-    if jobs <= 1 or games <= 1:
-        return [play(game) for game in range(games)]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=context) as pool:
-        return list(pool.map(play, range(games)))
+    if jobs <= 1 or len(todo) <= 1:
+        for game in todo:
+            known[game] = play(game)
+            if log is not None:
+                log.add(game, known[game])
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context) as pool:
+            futures = {pool.submit(play, game): game for game in todo}
+            for future in as_completed(futures):
+                known[futures[future]] = future.result()
+                if log is not None:
+                    log.add(futures[future], known[futures[future]])
+    return [known[game] for game in range(games)]
 
 
 def arena(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
-    lineup: str = "alternate", jobs: int = 1,
+    lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
 ) -> dict[str, Any]:
     """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
     ``lineup`` seats the levels (see :func:`a_seats`); ``jobs`` plays the games in
-    that many processes with identical results. ``a_score`` counts a draw as half
+    that many processes with identical results; ``record`` keeps each outcome in
+    that file and resumes from it (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
     a win; ``ci95`` is its Wilson interval; ``even_share`` is the score A would
     get if every seat were equally strong (its share of the seats); ``outcomes``
     holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`).
     """
     outcomes = arena_outcomes(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                              lineup, jobs)
+                              lineup, jobs, record)
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws
     return {"games": games, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,

@@ -1,0 +1,78 @@
+"""An arena's record file: each finished game's outcome, so a long arena survives being stopped.
+
+JSON lines: the first holds the arena's settings (``{"arena": {...}}``), each
+later one a finished game (``{"game": 12, "outcome": "a"}``). Game ``g`` of an
+arena is the same game whenever it is played (seeded by its index), so a run
+started again with the same settings plays only the games the file lacks; a
+file written by other settings is refused. Each line is flushed to disk as its
+game ends; a last line cut short by a crash is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+OUTCOMES = ("a", "b", "d")
+
+
+class ArenaRecordError(ValueError):
+    """The record file cannot be used: it names the file, the line and the problem."""
+
+
+class ArenaRecord:
+    """The outcomes already in ``path`` (created with ``settings`` when missing) and appending to it."""
+
+    def __init__(self, path: Path, settings: Mapping[str, Any]) -> None:
+        self.path = path
+        self.settings = json.loads(json.dumps(dict(settings)))  # as it reads back from the file
+        self.outcomes: dict[int, str] = {}
+        if path.exists():
+            self._read()
+        else:
+            self._append({"arena": self.settings})
+
+    def add(self, game: int, outcome: str) -> None:
+        """Record that game ``game`` ended with ``outcome`` (``a``, ``b`` or ``d``)."""
+        self.outcomes[game] = outcome
+        self._append({"game": game, "outcome": outcome})
+
+    def _read(self) -> None:
+        text = self.path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        if lines and lines[-1] and not text.endswith("\n"):
+            # The last game's line was being written when the run stopped: drop it.
+            self.path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+        lines = lines[:-1]  # complete lines only
+        if not lines:
+            raise ArenaRecordError(f"{self.path}: empty; expected the arena settings on line 1")
+        first = self._parse(lines[0], 1)
+        if first.get("arena") != self.settings:
+            raise ArenaRecordError(
+                f"{self.path}: line 1: written by an arena with other settings {first.get('arena')!r}; "
+                f"this one is {self.settings!r} (use another file)")
+        for number, line in enumerate(lines[1:], start=2):
+            entry = self._parse(line, number)
+            game, outcome = entry.get("game"), entry.get("outcome")
+            if not isinstance(game, int) or game < 0 or outcome not in OUTCOMES:
+                raise ArenaRecordError(f"{self.path}: line {number}: expected "
+                                       f'{{"game": <index>, "outcome": "a"|"b"|"d"}}, got {line!r}')
+            self.outcomes[game] = outcome
+
+    def _parse(self, line: str, number: int) -> dict[str, Any]:
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ArenaRecordError(f"{self.path}: line {number}: not JSON ({error.msg})") from None
+        if not isinstance(value, dict):
+            raise ArenaRecordError(f"{self.path}: line {number}: expected a JSON object")
+        return value
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(entry) + "\n")
+            file.flush()
+            os.fsync(file.fileno())

@@ -1,0 +1,97 @@
+"""Arena record files: outcomes kept as games end, a stopped arena resumed, foreign files refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai import arena as arena_module
+from game.ai.arena import arena, arena_outcomes
+from game.ai.arena_record import ArenaRecordError
+from game.cli import main
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_record_keeps_every_outcome_and_the_settings(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    outcomes = arena_outcomes("toyrace", 2, "normal", "random", 6, seed=4, record=path)
+    header, *games = _lines(path)
+    assert header == {"arena": {"game": "toyrace", "players": 2, "a": "normal", "b": "random", "seed": 4,
+                                "go_limit": 400, "lineup": "alternate", "options": {}}}
+    assert sorted((entry["game"], entry["outcome"]) for entry in games) == list(enumerate(outcomes))
+
+
+def test_a_stopped_arena_resumes_with_only_the_missing_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games already recorded are not played again, and the report equals an uninterrupted run's."""
+    path = tmp_path / "run.jsonl"
+    whole = arena("toyrace", 2, "normal", "random", 8, seed=2)
+    arena_outcomes("toyrace", 2, "normal", "random", 3, seed=2, record=path)  # stopped after 3 games
+    played: list[int] = []
+    real = arena_module._arena_game
+
+    def counting(*args: object) -> str:
+        played.append(int(args[-1]))  # type: ignore[call-overload]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(arena_module, "_arena_game", counting)
+    resumed = arena("toyrace", 2, "normal", "random", 8, seed=2, record=path)
+    assert played == [3, 4, 5, 6, 7]
+    assert resumed == whole
+    played.clear()
+    assert arena("toyrace", 2, "normal", "random", 8, seed=2, record=path) == whole
+    assert played == []  # everything was in the file
+
+
+def test_parallel_arena_records_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    outcomes = arena_outcomes("magestone", 2, "random", "random", 4, seed=1, go_limit=200, jobs=2,
+                              record=path)
+    assert sorted(entry["game"] for entry in _lines(path)[1:]) == [0, 1, 2, 3]
+    assert arena_outcomes("magestone", 2, "random", "random", 4, seed=1, go_limit=200) == outcomes
+
+
+def test_a_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    outcomes = arena_outcomes("toyrace", 2, "normal", "random", 2, seed=6, record=path)
+    path.write_text(path.read_text() + '{"game": 2, "outc')
+    assert arena_outcomes("toyrace", 2, "normal", "random", 3, seed=6, record=path)[:2] == outcomes
+    assert sorted(entry["game"] for entry in _lines(path)[1:]) == [0, 1, 2]
+
+
+def test_a_record_of_other_settings_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    arena_outcomes("toyrace", 2, "normal", "random", 1, seed=6, record=path)
+    before = path.read_text()
+    with pytest.raises(ArenaRecordError, match=r"run\.jsonl: line 1: written by an arena with other"):
+        arena_outcomes("toyrace", 2, "normal", "random", 1, seed=7, record=path)
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    ("", "empty"),
+    ("not json\n", "line 1: not JSON"),
+    ('{"arena": SETTINGS}\n{"game": 0, "outcome": "win"}\n', "line 2: expected"),
+    ('{"arena": SETTINGS}\n[1, 2]\n', "line 2: expected a JSON object"),
+])
+def test_a_damaged_record_names_the_file_and_line(tmp_path: Path, content: str, problem: str) -> None:
+    settings = json.dumps({"game": "toyrace", "players": 2, "a": "normal", "b": "random", "seed": 1,
+                           "go_limit": 400, "lineup": "alternate", "options": {}})
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content.replace("SETTINGS", settings))
+    with pytest.raises(ArenaRecordError, match=f"bad.jsonl: {problem}"):
+        arena_outcomes("toyrace", 2, "normal", "random", 1, seed=1, record=path)
+
+
+def test_cli_arena_record_reports_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "other.jsonl"
+    path.write_text('{"arena": {"game": "magistrat"}}\n')
+    assert main(["arena", "--a", "easy", "--b", "random", "--games", "1", "--record", str(path)]) == 1
+    assert "other.jsonl: line 1: written by an arena with other settings" in capsys.readouterr().err

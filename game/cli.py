@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -212,7 +212,8 @@ def _arena(args: argparse.Namespace) -> int:
 
     try:
         report = arena(args.game, args.players, args.a, args.b, args.games, args.seed,
-                       go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record)
+                       go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record,
+                       progress=_arena_progress(args))
     except ArenaRecordError as error:
         raise CliError(str(error)) from None
     if args.json:
@@ -220,6 +221,19 @@ def _arena(args: argparse.Namespace) -> int:
     else:
         print(_format_arena(report, args.a, args.b))
     return 0
+
+
+def _arena_progress(args: argparse.Namespace) -> Callable[[int, str], None]:
+    """Report each finished arena game on stderr (a long arena shows it is alive)."""
+    played = 0
+    names = {"a": f"{args.a} (A) won", "b": f"{args.b} (B) won", "d": "drawn"}
+
+    def report(game: int, outcome: str) -> None:
+        nonlocal played
+        played += 1
+        print(f"arena: game {game} {names[outcome]} ({played} played this run)", file=sys.stderr, flush=True)
+
+    return report
 
 
 def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
@@ -117,6 +117,7 @@ def arena_outcomes(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
+    progress: Callable[[int, str], None] | None = None,
 ) -> list[str]:
     """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
 
@@ -126,6 +127,7 @@ def arena_outcomes(
     ones added at run time with ``register_game``/``register_level``. With
     ``record`` each outcome goes to that file as its game ends, and games
     already there are not played again (see :mod:`game.ai.arena_record`).
+    ``progress(game, outcome)`` is called as each game is played.
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
     settings = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
@@ -135,19 +137,23 @@ def arena_outcomes(
     todo = [game for game in range(games) if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
                    level_a, level_b, lineup, seed, go_limit)
+
+    def finished(game: int, outcome: str) -> None:
+        known[game] = outcome
+        if log is not None:
+            log.add(game, outcome)
+        if progress is not None:
+            progress(game, outcome)
+
     if jobs <= 1 or len(todo) <= 1:
         for game in todo:
-            known[game] = play(game)
-            if log is not None:
-                log.add(game, known[game])
+            finished(game, play(game))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context) as pool:
             futures = {pool.submit(play, game): game for game in todo}
             for future in as_completed(futures):
-                known[futures[future]] = future.result()
-                if log is not None:
-                    log.add(futures[future], known[futures[future]])
+                finished(futures[future], future.result())
     return [known[game] for game in range(games)]
 
 
@@ -155,18 +161,20 @@ def arena(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
+    progress: Callable[[int, str], None] | None = None,
 ) -> dict[str, Any]:
     """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
     ``lineup`` seats the levels (see :func:`a_seats`); ``jobs`` plays the games in
     that many processes with identical results; ``record`` keeps each outcome in
-    that file and resumes from it (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
+    that file and resumes from it, and ``progress`` hears of each game played
+    (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
     a win; ``ci95`` is its Wilson interval; ``even_share`` is the score A would
     get if every seat were equally strong (its share of the seats); ``outcomes``
     holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`).
     """
     outcomes = arena_outcomes(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                              lineup, jobs, record)
+                              lineup, jobs, record, progress)
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws
     return {"games": games, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,

@@ -196,7 +196,7 @@ def _king_hunt(s: Any, side: int, hunters: list[int], w: Weights) -> float:
         # Clear along its rank up to the King's file (that cell included), then up the King's column.
         step = 1 if king_file > file else -1
         row = base + rank * 8
-        low, high = min(rank, king_rank), max(rank, king_rank)
+        low, high = (rank, king_rank) if rank < king_rank else (king_rank, rank)
         if (_clear(board, row + file + step, row + king_file + step, step)
                 and _clear(board, base + (low + 1) * 8 + king_file, base + high * 8 + king_file, 8)):
             reach += 1

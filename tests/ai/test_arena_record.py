@@ -95,3 +95,14 @@ def test_cli_arena_record_reports_a_bad_file(tmp_path: Path, capsys: pytest.Capt
     path.write_text('{"arena": {"game": "magistrat"}}\n')
     assert main(["arena", "--a", "easy", "--b", "random", "--games", "1", "--record", str(path)]) == 1
     assert "other.jsonl: line 1: written by an arena with other settings" in capsys.readouterr().err
+
+
+def test_cli_arena_reports_each_game_as_it_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    assert main(["arena", "--a", "easy", "--b", "random", "--games", "2", "--go-limit", "60",
+                 "--record", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("arena: game 0 ") and "(2 played this run)" in err[1]
+    assert main(["arena", "--a", "easy", "--b", "random", "--games", "2", "--go-limit", "60",
+                 "--record", str(path)]) == 0
+    assert capsys.readouterr().err == ""  # both games came from the record

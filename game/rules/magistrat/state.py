@@ -167,6 +167,7 @@ class MagiStratState(GameState):
         "_reads",
         "_restated",
         "_rows",
+        "_selectors",
         "_stale_rows",
         "_stamp",
         "_undirty",
@@ -212,6 +213,8 @@ class MagiStratState(GameState):
     _changes: int
     _preyed: int
     _restated: int
+    _selectors: tuple[bytes, bytes]
+    """Per side, one byte per piece: 1 where the side owns it (``_moves`` picks its pieces' cells)."""
     _undirty: tuple[int, int, int]
     _stamp: int
     _position: str | None
@@ -244,6 +247,7 @@ class MagiStratState(GameState):
             state.board[piece.cell] = pid
             state.cell[pid] = piece.cell
         state.owner = owners
+        state._select_owners()
         state.rem = [p.remaining for p in placed] + fulls[len(placed):]
         state.enh = [p.enhanced for p in placed] + [False] * (len(kinds) - len(placed))
         state.enhanced = tuple(pid for pid in range(len(placed)) if state.enh[pid])
@@ -371,7 +375,13 @@ class MagiStratState(GameState):
         c = self.cell[q]
         self._changed(c, q)
         self._set(self.owner, q, side)
+        self._select_owners()
         self._changed(c, q)
+
+    def _select_owners(self) -> None:
+        """Rebuild ``_selectors`` after the owners changed (a steal; ``undo`` restores the old pair)."""
+        black = bytes(self.owner)
+        self._selectors = (black.translate(_FLIP), black)
 
     def _set(self, values: list[Any], index: int, value: Any) -> None:
         """``values[index] = value`` on one of the piece arrays, logged for ``undo``."""
@@ -389,17 +399,17 @@ class MagiStratState(GameState):
     def _snapshot(self, log: list[Any]) -> tuple[Any, ...]:
         """The undo record: every field but the piece arrays, whose writes go to ``log`` as
         (array, index, previous value) triples."""
-        return (self.enhanced, self.divine, self.prey, self._pending, self._stamp, self._undirty, self.side,
-                self.step, self.no_progress, self.winner, self.reason, self._position, self._rows,
-                self._stale_rows, log)
+        return (self.enhanced, self._selectors, self.divine, self.prey, self._pending, self._stamp,
+                self._undirty, self.side, self.step, self.no_progress, self.winner, self.reason,
+                self._position, self._rows, self._stale_rows, log)
 
     def undo(self) -> None:
         """Restore the state before the last ``apply`` (or ``resign``/``agree_draw``)."""
         changes, preyed, restated = self._undirty
         stamp, pending = self._stamp, self._pending
-        (self.enhanced, self.divine, self.prey, saved_pending, saved_stamp, self._undirty, self.side,
-         self.step, self.no_progress, self.winner, self.reason, self._position, self._rows, self._stale_rows,
-         log) = self._history.pop()
+        (self.enhanced, self._selectors, self.divine, self.prey, saved_pending, saved_stamp, self._undirty,
+         self.side, self.step, self.no_progress, self.winner, self.reason, self._position, self._rows,
+         self._stale_rows, log) = self._history.pop()
         for i in range(len(log) - 3, -1, -3):
             log[i][log[i + 1]] = log[i + 2]
         if stamp == saved_stamp:
@@ -432,6 +442,7 @@ class MagiStratState(GameState):
         other.t = self.t
         other.board = self.board[:]
         other.owner = self.owner[:]
+        other._selectors = self._selectors
         other.rem = self.rem[:]
         other.enh = self.enh[:]
         other.cell = self.cell[:]
@@ -619,8 +630,7 @@ class MagiStratState(GameState):
             moves = self._cached_moves([self.cell[king]])
             if moves:
                 return moves
-        mine = bytes(self.owner)
-        from_cells = sorted(compress(self.cell, mine if me else mine.translate(_FLIP)))
+        from_cells = sorted(compress(self.cell, self._selectors[me]))
         del from_cells[:from_cells.count(-1)]  # pieces off the cube
         moves = self._cached_moves(from_cells)
         if self._dirty[me]:
@@ -945,7 +955,7 @@ _TARGET_CELLS = {KING: KING_RING, PRIEST: PRIEST_CELLS, APPRENTICE: APPRENTICE_C
 """Target cells in the ruled order for the attackers that hit fixed cells (Kings passed over)."""
 
 _FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
-"""Swaps the owner bytes 0 and 1 (White's pieces selected from the owner list)."""
+"""Swaps the owner bytes 0 and 1 (so White's pieces are the ones selected)."""
 
 _ALL_ROWS = (1 << 24) - 1
 """Every row of the position text (layer * 8 + rank) needs encoding."""

@@ -35,6 +35,7 @@ def _check(s: MagiStratState) -> list[str]:
     actions = s.legal_actions()
     assert actions == s.uncached_legal_actions()
     assert s.prey == _fresh_prey(s)
+    assert s._selectors == (bytes(1 - side for side in s.owner), bytes(s.owner))  # steals, undo
     assert s.position() == _fresh_position(s)
     return [str(a) for a in actions]
 

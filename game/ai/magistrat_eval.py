@@ -73,11 +73,26 @@ def evaluate(state: GameState) -> list[float]:
     return _DEFAULT_EVAL(state)
 
 
+_Tally = tuple[tuple[float, float], float, tuple[int, int], tuple[float, float], tuple[tuple[int, ...], ...]]
+"""Per-piece sums: material per side, the Kings' part of it, offensive pieces and enhancement bonus per
+side, and each side's King hunters (Archmages and Mages, in piece order)."""
+
+_TALLY_LIMIT = 50_000
+"""Tallies kept per evaluation before the cache starts again (a Hard move makes about 4,000)."""
+
+
 class MagiStratEval:
-    """The evaluation with a given set of :class:`Weights` (an ``Evaluator``)."""
+    """The evaluation with a given set of :class:`Weights` (an ``Evaluator``).
+
+    The per-piece tally depends only on which pieces are placed (the set-up step), their remaining
+    potential (0 exactly when a piece other than a God has left the cube; Gods are not counted), owners
+    and enhancement, so it is cached by those: most positions of a search differ from another only by
+    where pieces stand.
+    """
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
+        self._tallies: dict[tuple[Any, ...], _Tally] = {}
 
     def __call__(self, state: GameState) -> list[float]:
         """Per-seat values in (-1, 1) of a live MagiStrat position."""
@@ -96,29 +111,42 @@ class MagiStratEval:
 
     def raw_scores(self, state: GameState) -> tuple[float, float, float]:
         """White's and Black's raw scores (see the module docstring), and both sides' piece material."""
-        return _raw_scores(state, self.weights)
+        s: Any = state
+        w = self.weights
+        key = (s.t, s.step, tuple(s.rem), tuple(s.owner), tuple(s.enh))
+        tally = self._tallies.get(key)
+        if tally is None:
+            if len(self._tallies) >= _TALLY_LIMIT:
+                self._tallies.clear()
+            tally = self._tallies[key] = _tally(s, w)
+        material, kings, offensive, enhanced, hunters = tally
+        hunt = bool(w.king_reach or w.king_near)
+        scores = []
+        for side in (0, 1):
+            score = material[side] + enhanced[side]
+            score += w.offensive_bonus * math.sqrt(offensive[side])
+            score -= w.king_threat * _king_threats(s, side)
+            if hunt:
+                score += _king_hunt(s, side, hunters[side], w)
+            scores.append(score)
+        return scores[0], scores[1], material[0] + material[1] - kings
 
 
 _DEFAULT_EVAL = MagiStratEval(DEFAULT)
 
 
-def _raw_scores(state: GameState, w: Weights) -> tuple[float, float, float]:
-    s: Any = state
+def _tally(s: Any, w: Weights) -> _Tally:
+    """One pass over the pieces (its sums keep piece order, so values are the same to the bit)."""
     t = s.t
     kinds: tuple[int, ...] = t.kind
     fulls: tuple[int, ...] = t.full
-    owners: list[int] = s.owner
-    rem: list[int] = s.rem
-    enh: list[bool] = s.enh
     unit, offensive_weight, king_weight = w.potential_unit, w.offensive_weight, w.king_weight
     material = [0.0, 0.0]
     kings = 0.0
     offensive = [0, 0]
     enhanced = [0.0, 0.0]
     hunters: tuple[list[int], list[int]] = ([], [])
-    hunt = bool(w.king_reach or w.king_near)
-    # This loop is most of the evaluation's time (its sums keep their order: the values are exact).
-    for pid, cell, kind, side, left, enhanced_now in zip(range(t.count), s.cell, kinds, owners, rem, enh,
+    for pid, cell, kind, side, left, enhanced_now in zip(range(t.count), s.cell, kinds, s.owner, s.rem, s.enh,
                                                          strict=True):
         if cell < 0 or kind == GOD:
             continue
@@ -130,21 +158,13 @@ def _raw_scores(state: GameState, w: Weights) -> tuple[float, float, float]:
         if kind in _OFFENSIVE:
             material[side] += left / unit * offensive_weight
             offensive[side] += 1
-            if hunt:
-                hunters[side].append(pid)
+            hunters[side].append(pid)
         else:
             material[side] += left / unit
         if enhanced_now:
             enhanced[side] += w.god_power if kind in _GOD_POWERS else w.enhanced
-    scores = []
-    for side in (0, 1):
-        score = material[side] + enhanced[side]
-        score += w.offensive_bonus * math.sqrt(offensive[side])
-        score -= w.king_threat * _king_threats(s, side)
-        if hunt:
-            score += _king_hunt(s, side, hunters[side], w)
-        scores.append(score)
-    return scores[0], scores[1], material[0] + material[1] - kings
+    return ((material[0], material[1]), kings, (offensive[0], offensive[1]), (enhanced[0], enhanced[1]),
+            (tuple(hunters[0]), tuple(hunters[1])))
 
 
 def _king_threats(s: Any, side: int) -> int:
@@ -168,7 +188,7 @@ def _king_threats(s: Any, side: int) -> int:
     return threats
 
 
-def _king_hunt(s: Any, side: int, hunters: list[int], w: Weights) -> float:
+def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights) -> float:
     """``side``'s pressure on the enemy King: pieces one move from a clear line on it, and nearness.
 
     An Archmage (or enhanced Mage) reaches the King's column by sliding along its rank; from there

@@ -77,8 +77,9 @@ _Tally = tuple[tuple[float, float], float, tuple[int, int], tuple[float, float],
 """Per-piece sums: material per side, the Kings' part of it, offensive pieces and enhancement bonus per
 side, and each side's King hunters (Archmages and Mages, in piece order)."""
 
-_TALLY_LIMIT = 50_000
-"""Tallies kept per evaluation before the cache starts again (a Hard move makes about 4,000)."""
+_TALLY_LIMIT = 10_000
+"""Tallies kept per evaluation before the cache starts again (a Hard move makes about 4,000; each
+takes about 2 kB with its key)."""
 
 
 class MagiStratEval:

@@ -775,8 +775,12 @@ class MagiStratState(GameState):
             for q in dict.fromkeys([*hits, attacker]):
                 if rem[q] == 0:
                     self._remove(q, events, "destroyed", "attack")
-        columns = sorted({cells[g] & 63 for g in self.t.gods if cells[g] >= 0}
-                         | {cells[q] & 63 for q in self.enhanced})
+        # Steps 3-5 can change something only in a column (x, y) with a God or an enhanced piece, and
+        # there only if the turn changed one of its cells (the columns were settled when it began).
+        changes = self._changes
+        touched = changes | changes >> 64 | changes >> 128
+        columns = sorted(xy for xy in {cells[g] & 63 for g in self.t.gods if cells[g] >= 0}
+                         | {cells[q] & 63 for q in self.enhanced} if touched >> xy & 1)
         self._settle(columns, bool(hits), stole, events)
 
     def _settle(self, columns: Sequence[int], hit: bool, stole: bool, events: list[Event]) -> None:

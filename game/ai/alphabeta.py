@@ -150,10 +150,19 @@ class AlphaBeta(Searcher):
         if best is None:
             root = self._table.get(state.position())
             best = root.best if root is not None else None
+        # The best move first, then those with a history score (highest first), then the rest, each
+        # group in the given order: a stable sort by (not best, -score), without a key call per action.
         history = self._history
-
-        def key(action: Any) -> tuple[int, int]:
+        first: list[Any] = []
+        scored: list[tuple[int, int, Any]] = []
+        rest: list[Any] = []
+        for index, action in enumerate(actions):
             text = str(action)
-            return (0 if text == best else 1, -history.get(text, 0))
-
-        return sorted(actions, key=key)
+            if text == best:
+                first.append(action)
+            elif text in history:
+                scored.append((-history[text], index, action))
+            else:
+                rest.append(action)
+        scored.sort()
+        return first + [action for _, _, action in scored] + rest

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai import LEVELS, Budget, make_bot
-from game.ai.alphabeta import AlphaBeta
+from game.ai.alphabeta import AlphaBeta, _Entry
 from game.ai.base import SearchBot, Searcher
 from game.ai.games import evaluator, new_state
 from game.ai.goplan import GoPlanner
@@ -115,3 +115,14 @@ def test_toy_positions_round_trip(game_id: str) -> None:
     state = new_state(game_id, {"players": 3} if game_id == "toyrace" else {"pile": 9})
     rebuilt = type(state).from_position(state.position())
     assert rebuilt.position() == state.position()
+
+
+def test_alphabeta_orders_the_table_move_then_history_then_the_rest() -> None:
+    """Move ordering: the transposition table's best move, then moves with a history score (highest
+    first, ties in the given order), then every other move in the given order."""
+    searcher = AlphaBeta(evaluator("toynim"), 4)
+    searcher._history = {"take2": 4, "take5": 9, "take6": 4}
+    entry = _Entry(depth=1, value=0.0, flag=0, best="take3")
+    actions = [f"take{n}" for n in range(1, 8)]
+    ordered = searcher._order(ToyNim(9), actions, entry)
+    assert ordered == ["take3", "take5", "take2", "take6", "take1", "take4", "take7"]

@@ -12,7 +12,7 @@ generating legal actions allocates nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.magistrat.board import CELL_INDEX, CELL_NAMES, KIND_LETTERS
 from game.rules.protocol import ActionParseError
@@ -39,9 +39,15 @@ class Move:
     frm: int
     to: int
     attack: bool
+    text: str = field(init=False, repr=False, compare=False)
+    """The notation, made once (searches key their tables by it)."""
+
+    def __post_init__(self) -> None:
+        text = f"{CELL_NAMES[self.frm]}-{CELL_NAMES[self.to]}{'x' if self.attack else ''}"
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        return f"{CELL_NAMES[self.frm]}-{CELL_NAMES[self.to]}{'x' if self.attack else ''}"
+        return self.text
 
     def __repr__(self) -> str:
         return str(self)

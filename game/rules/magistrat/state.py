@@ -367,7 +367,7 @@ class MagiStratState(GameState):
         self._stale_rows |= 1 << (c >> 3)
         if self.t.kind[pid] != KING:
             owner = self.owner[pid]
-            self._preyed |= bit << _PREY_SHIFT[owner]
+            self._preyed |= bit << _PREYED_SHIFT[owner]
             self.prey ^= bit << PREY_SHIFT[owner]  # every call for a non-King comes or goes
 
     def _switch_owner(self, q: int, side: int) -> None:
@@ -685,7 +685,7 @@ class MagiStratState(GameState):
         self._stale_rows |= 1 << (frm >> 3) | 1 << (to >> 3)
         if self.t.kind[pid] != KING:
             moved, owner = 1 << frm | 1 << to, self.owner[pid]
-            self._preyed |= moved << _PREY_SHIFT[owner]
+            self._preyed |= moved << _PREYED_SHIFT[owner]
             self.prey ^= moved << PREY_SHIFT[owner]
         if frm >= 128:
             self.divine ^= 1 << frm | 1 << to  # only Gods stand on Divine, and they stay there
@@ -971,7 +971,7 @@ UNKNOWN = 1 << 2 * NUM_CELLS
 """Read mask of moves never computed, or of a piece whose enhancement changed: beyond every bit of a
 read mask (cells, then targets), so it always looks stale."""
 
-_PREY_SHIFT = (2 * TARGET_SHIFT, TARGET_SHIFT)
+_PREYED_SHIFT = (2 * TARGET_SHIFT, TARGET_SHIFT)
 """Where ``_preyed`` notes a piece of each side changing: as a target it matters to the other side
 (bits from ``2 * TARGET_SHIFT`` are Black's part, shifted down when spread)."""
 

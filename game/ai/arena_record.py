@@ -5,7 +5,8 @@ later one a finished game (``{"game": 12, "outcome": "a"}``). Game ``g`` of an
 arena is the same game whenever it is played (seeded by its index), so a run
 started again with the same settings plays only the games the file lacks; a
 file written by other settings is refused. Each line is flushed to disk as its
-game ends; a last line cut short by a crash is dropped.
+game ends; a last line cut short by a crash is dropped. The file knows the
+arena's settings, not the bots' code: after changing a level, start a new file.
 """
 
 from __future__ import annotations

@@ -87,8 +87,8 @@ class MagiStratEval:
 
     The per-piece tally depends only on which pieces are placed (the set-up step), their remaining
     potential (0 exactly when a piece other than a God has left the cube; Gods are not counted), owners
-    and enhancement, so it is cached by those: most positions of a search differ from another only by
-    where pieces stand.
+    and enhancement (the state's ``enhanced`` pieces), so it is cached by those: most positions of a
+    search differ from another only by where pieces stand.
     """
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
@@ -114,7 +114,7 @@ class MagiStratEval:
         """White's and Black's raw scores (see the module docstring), and both sides' piece material."""
         s: Any = state
         w = self.weights
-        key = (s.t, s.step, tuple(s.rem), tuple(s.owner), tuple(s.enh))
+        key = (s.t, s.step, tuple(s.rem), tuple(s.owner), s.enhanced)
         tally = self._tallies.get(key)
         if tally is None:
             if len(self._tallies) >= _TALLY_LIMIT:
@@ -206,6 +206,7 @@ def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights) -> float
     base, king_file, king_rank = target & ~63, target & 7, (target >> 3) & 7
     reach = 0
     near = 0.0
+    column: tuple[int, int] | None = None
     for pid in hunters:
         cell = cells[pid]
         if cell & ~63 != base:
@@ -217,11 +218,25 @@ def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights) -> float
         # Clear along its rank up to the King's file (that cell included), then up the King's column.
         step = 1 if king_file > file else -1
         row = base + rank * 8
-        low, high = (rank, king_rank) if rank < king_rank else (king_rank, rank)
-        if (_clear(board, row + file + step, row + king_file + step, step)
-                and _clear(board, base + (low + 1) * 8 + king_file, base + high * 8 + king_file, 8)):
+        if not _clear(board, row + file + step, row + king_file + step, step):
+            continue
+        if column is None:
+            column = _open_ranks(board, base + king_file, king_rank)
+        if column[0] <= rank <= column[1]:
             reach += 1
     return w.king_reach * reach + w.king_near * near
+
+
+def _open_ranks(board: list[int], file_start: int, king_rank: int) -> tuple[int, int]:
+    """The ranks from which the King's column (cells ``file_start + 8 * rank``) is clear up to the
+    King: out to the first piece each way (that piece's rank included), else the edge."""
+    low = king_rank - 1
+    while low > 0 and board[file_start + low * 8] < 0:
+        low -= 1
+    high = king_rank + 1
+    while high < 7 and board[file_start + high * 8] < 0:
+        high += 1
+    return low, high
 
 
 def _clear(board: list[int], start: int, stop: int, step: int) -> bool:

@@ -20,8 +20,12 @@ A seat's raw score adds, in units of "one Warrior":
 * threats: the seat about to act strikes first, so it gains the expected
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
-  costing the attacker), and a Mage of that seat holding 6 Activated stones
-  within a go's reach of its base is close to an instant win.
+  costing the attacker);
+* the imminent MageStone win: the seat whose whole go comes next (the seat to
+  act before its go begins, else the next seat) is close to an instant win when
+  its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
+  and can walk onto its base in that go past enemy units (a little less close
+  with one of the two base squares blocked).
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -62,13 +66,18 @@ class Weights:
     warrior_pull_floor: int = 2
     strike_first: float = 0.15
     imminent_win: float = 5.0
+    activation_win: float = 0.0
     eliminated: float = -30.0
 
 
 DEFAULT = Weights()
 
-HARD = Weights(home_pull=0.12, stone_pull=0.15)
-"""Hard's weights, tuned by self-play: a Mage drawn 3x harder to stones and home (the stone race)."""
+HALF_BLOCK_RELIEF = 0.1
+"""How much less an imminent MageStone win counts per base square blocked while another is open."""
+
+HARD = Weights(home_pull=0.12, stone_pull=0.15, activation_win=5.0)
+"""Hard's weights, tuned by self-play: a Mage drawn 3x harder to stones and home (the stone race),
+and the walk home of a Mage carrying 6 stones to activate there seen as the win it is."""
 
 
 @cache
@@ -118,6 +127,8 @@ class MageStoneEval:
             by_seat[code >> 2].append((sq, code & 3))
         rite = s.rite
         turn = s.turn
+        near_win = any(self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True))
+        fresh = _next_fresh_seat(s) if near_win else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -130,10 +141,10 @@ class MageStoneEval:
             if mage >= 0:
                 score += w.mage
                 home = _nearest(mage, base)
+                if seat == fresh and home <= SQUARES_PER_GO and (near := self._near_win(ca, cu)):
+                    score += near * _open_base_share(s, seat, mage, base, by_seat)
                 if ca >= STONES_TO_WIN:
                     score -= w.win_pull * home
-                    if seat == turn and home <= SQUARES_PER_GO:
-                        score += w.imminent_win
                 else:
                     if cu:
                         score -= w.home_pull * home
@@ -156,6 +167,12 @@ class MageStoneEval:
                 score += w.strike_first * self._strikes(s, seat, by_seat, units)
             scores.append(score)
         return scores
+
+    def _near_win(self, activated: int, unactivated: int) -> float:
+        """Worth of a walk home that wins: with 6 Activated stones, or with 6 once activated there."""
+        if activated >= STONES_TO_WIN:
+            return self.w.imminent_win
+        return self.w.activation_win if activated + unactivated >= STONES_TO_WIN else 0.0
 
     def _unit_value(self, s: MageStoneState, seat: int, kind: int) -> float:
         w = self.w
@@ -205,6 +222,38 @@ class MageStoneEval:
 
 evaluate = MageStoneEval()
 """The default MageStone evaluation."""
+
+
+def _next_fresh_seat(s: MageStoneState) -> int:
+    """The seat whose whole go comes next: the seat to act before its go begins, else the next seat.
+
+    The search plans the rest of a begun go itself; what no search of that go sees is the
+    answer a whole go of the next seat can give to it.
+    """
+    info = s.go_info()
+    if info["squares"] == SQUARES_PER_GO and not info["activations"]:
+        return s.turn
+    n, alive = s.num_players, s.alive
+    return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+
+
+def _open_base_share(
+    s: MageStoneState, seat: int, mage: int, base: tuple[int, int], by_seat: list[list[tuple[int, int]]]
+) -> float:
+    """How surely the seat's Mage reaches its base in a whole go, past enemy units (0 to 1).
+
+    Own units count as passable (they can step aside). One open base square is enough, but a
+    base half blocked scores a little lower so that a defender's beam finds the second block.
+    """
+    enemies = 0
+    for other, units in enumerate(by_seat):
+        if other != seat:
+            for sq, _kind in units:
+                enemies |= 1 << sq
+    board = s.board
+    _layers, reach = board.flood_reach(mage, board.valid_mask & ~enemies, SQUARES_PER_GO)
+    open_squares = sum(reach >> sq & 1 for sq in base)
+    return 0.0 if not open_squares else 1.0 - HALF_BLOCK_RELIEF * (len(base) - open_squares)
 
 
 def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:

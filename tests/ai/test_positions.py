@@ -71,6 +71,43 @@ def test_magestone_bolt_kills_the_priest_of_a_winning_rite(level: str) -> None:
     assert state.unit_at(state.board.parse_square("h8")) is None  # type: ignore[attr-defined]
 
 
+def _walk_home(players: int, carried: tuple[int, int]) -> dict[str, Any]:
+    """South to act; the next seat's Mage holds ``carried`` stones beside its base.
+
+    South's two Warriors can stand on both base squares (certain), where an attack would be
+    1d6 against the Mage's own die.
+    """
+    if players == 2:
+        seats = {"S": _seat("c8", "h1", ["g16", "j16", "e1"]),
+                 "N": _seat("h15", "i9", ["e12", "l12"], carried)}
+        return {"players": 2, "seats": seats, "stones": {"g7": [1, 0], "j7": [1, 0]}}
+    seats = {"S": _seat("i3", "h1", ["a7", "a10", "e1"]), "W": _seat("b9", "h9", ["e5", "e12"], carried),
+             "N": _seat("h16", "i16", ["e16", "l16"]), "E": _seat("p9", "p8", ["p5", "p12"])}
+    stones = {sq: [1, 0] for sq in ("g7", "j7", "g10", "j10", "h6", "i6", "h11", "i11", "k8", "k9")}
+    return {"players": 4, "seats": seats, "stones": stones}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("level", "carried"), [("normal", (0, 6)), ("hard", (0, 6)), ("hard", (3, 3))],
+                         ids=["normal-6-activated", "hard-6-activated", "hard-3-to-activate"])
+def test_magestone_blocks_a_mage_walking_home_to_win(
+    level: str, carried: tuple[int, int], players: int
+) -> None:
+    """After South's go the next seat's Mage cannot walk onto its base to win.
+
+    It holds 6 Activated stones, or (Hard only) 3 and 3 more to activate at home.
+    """
+    rival = 1
+    for seed in range(3):
+        state = _magestone(_walk_home(players, carried))
+        play_go(state, level, seed)
+        assert state.current_player() == rival
+        mage = state.mage_squares[rival]  # type: ignore[attr-defined]
+        start_squares = state.start_squares  # type: ignore[attr-defined]
+        base = {start_squares[0][rival], start_squares[1][rival]}
+        assert mage < 0 or not base & set(state.reachable(mage)), f"seed {seed}: the Mage walks home"  # type: ignore[attr-defined]
+
+
 # White Archmage on High-born a7 can slide to e7 and hit Black's weakened King on e8 (15 left).
 _KING_SHOT = "7m/8/8/8/8/8/8/M7|4k(15)3/A7/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 {side} play 0 100,100 -"
 

@@ -25,7 +25,9 @@ A seat's raw score adds, in units of "one Warrior":
   act before its go begins, else the next seat) is close to an instant win when
   its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
   and can walk onto its base in that go past enemy units (a little less close
-  with one of the two base squares blocked).
+  with one of the two base squares blocked); so is the seat to act whose Mage
+  can walk home now, in the rest of its go (own units block here: a plan that
+  steps one aside first is seen as the win it is).
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -141,8 +143,11 @@ class MageStoneEval:
             if mage >= 0:
                 score += w.mage
                 home = _nearest(mage, base)
-                if seat == fresh and home <= SQUARES_PER_GO and (near := self._near_win(ca, cu)):
-                    score += near * _open_base_share(s, seat, mage, base, by_seat)
+                if home <= SQUARES_PER_GO and (near := self._near_win(ca, cu)):
+                    if seat == fresh:
+                        score += near * _open_base_share(s, seat, mage, base, by_seat)
+                    elif seat == turn and not s.reachable(mage).keys().isdisjoint(base):
+                        score += near
                 if ca >= STONES_TO_WIN:
                     score -= w.win_pull * home
                 else:

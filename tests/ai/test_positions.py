@@ -57,6 +57,20 @@ def test_magestone_mage_walks_home_with_six_activated_stones(level: str) -> None
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_magestone_steps_a_warrior_off_the_base_to_let_the_mage_home(level: str) -> None:
+    """Both base squares hold South's own units; moving the Warrior off i1 lets the Mage walk home and win."""
+    state = _magestone({
+        "players": 2,
+        "seats": {"S": _seat("i3", "h1", ["i1", "e1", "l1"], (0, 6)),
+                  "N": _seat("h16", "i16", ["e16", "j16"])},
+        "stones": {"g7": [1, 0], "j7": [1, 0]},
+    })
+    play_go(state, level)
+    result = state.result()
+    assert result is not None and result.winners == (0,) and result.reason == "magestone"
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_magestone_bolt_kills_the_priest_of_a_winning_rite(level: str) -> None:
     """North's Rite wins at the start of its next go; only a Bolt on the lone Priest can stop it."""
     state = _magestone({

@@ -67,7 +67,10 @@ def test_positions_of_one_game_that_differ_in_a_keyed_table_get_their_own_tally(
     mage = next(pid for pid, kind in enumerate(after.t.kind) if kind == MAGE and after.cell[pid] >= 0)
     table = getattr(after, change)
     table[mage] = {"owner": 1 - table[mage], "enh": not table[mage], "rem": table[mage] - 1}[change]
-    after.enhanced = tuple(pid for pid, enhanced in enumerate(after.enh) if enhanced)  # as the state keeps it
+    if change == "enh":  # as the state keeps it: pieces in the order they were enhanced
+        kept = tuple(pid for pid in before.enhanced if pid != mage)
+        after.enhanced = (*kept, mage) if after.enh[mage] else kept
+    assert (after.enhanced == before.enhanced) == (change != "enh")  # only the changed table tells them apart
     shared = MagiStratEval(HARD)
     assert shared(before) == MagiStratEval(HARD)(before)
     assert shared(after) == MagiStratEval(HARD)(after) != shared(before)

@@ -129,8 +129,8 @@ class MageStoneEval:
             by_seat[code >> 2].append((sq, code & 3))
         rite = s.rite
         turn = s.turn
-        near_win = any(self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True))
-        fresh = _next_fresh_seat(s) if near_win else -1
+        near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
+        fresh = _next_fresh_seat(s) if any(near_wins) else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -143,9 +143,9 @@ class MageStoneEval:
             if mage >= 0:
                 score += w.mage
                 home = _nearest(mage, base)
-                if home <= SQUARES_PER_GO and (near := self._near_win(ca, cu)):
+                if home <= SQUARES_PER_GO and (near := near_wins[seat]):
                     if seat == fresh:
-                        score += near * _open_base_share(s, seat, mage, base, by_seat)
+                        score += near * _open_base_share(s, seat, mage, base)
                     elif seat == turn and not s.reachable(mage).keys().isdisjoint(base):
                         score += near
                 if ca >= STONES_TO_WIN:
@@ -242,21 +242,14 @@ def _next_fresh_seat(s: MageStoneState) -> int:
     return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
 
 
-def _open_base_share(
-    s: MageStoneState, seat: int, mage: int, base: tuple[int, int], by_seat: list[list[tuple[int, int]]]
-) -> float:
+def _open_base_share(s: MageStoneState, seat: int, mage: int, base: tuple[int, int]) -> float:
     """How surely the seat's Mage reaches its base in a whole go, past enemy units (0 to 1).
 
     Own units count as passable (they can step aside). One open base square is enough, but a
     base half blocked scores a little lower so that a defender's beam finds the second block.
     """
-    enemies = 0
-    for other, units in enumerate(by_seat):
-        if other != seat:
-            for sq, _kind in units:
-                enemies |= 1 << sq
     board = s.board
-    _layers, reach = board.flood_reach(mage, board.valid_mask & ~enemies, SQUARES_PER_GO)
+    _layers, reach = board.flood_reach(mage, board.valid_mask & ~s.enemy_mask(seat), SQUARES_PER_GO)
     open_squares = sum(reach >> sq & 1 for sq in base)
     return 0.0 if not open_squares else 1.0 - HALF_BLOCK_RELIEF * (len(base) - open_squares)
 

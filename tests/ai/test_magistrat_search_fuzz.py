@@ -1,5 +1,6 @@
 """Soak: Hard's depth-3 search through long games gives the same scores with its shared evaluation
-cache as with a fresh evaluation at every leaf (the check that caught the tally cache's old key bug)."""
+cache as with a fresh evaluation at every leaf (it fails if the tally's key drops owners, potential or
+enhancement)."""
 
 from __future__ import annotations
 

@@ -275,6 +275,10 @@ class MageStoneState(GameState):
         """Per seat: its Mage's and its Priest's start (base) squares."""
         return self._mstart, self._pstart
 
+    def enemy_mask(self, seat: int) -> int:
+        """Squares (bit = square index) holding a unit of a seat other than ``seat``."""
+        return self._umask & ~self._smask[seat]
+
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` during a dice contest, or ``TERMINAL``."""
         if self._result is not None:
@@ -723,8 +727,7 @@ class MageStoneState(GameState):
         activated = self._ca[p]
         reach = self._squares
         if activated and reach:
-            enemies = self._umask & ~self._smask[p]
-            out.extend(Bolt(sq, target) for target in bits(enemies & self._b.within[sq][reach]))
+            out.extend(Bolt(sq, target) for target in bits(self.enemy_mask(p) & self._b.within[sq][reach]))
         if activated >= NOVA_COST:
             out.append(UnitAction("nova", sq))
 

@@ -344,6 +344,10 @@ class MagnastormState(GameState):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def refresh(self) -> None:
+        """Forget cached legal actions after fields were edited directly (scenarios, tests)."""
+        self._cache = None
+
     # ----------------------------------------------------------------- snapshots
 
     def _values(self) -> dict[str, Any]:
@@ -560,12 +564,12 @@ class MagnastormState(GameState):
         push = self.tasks.append
         push(_task("setup", AUTO, step + 1))
         if step == 0:  # the deals, drawn from the seed
-            for slot in reversed(range(st.areas)):
-                push(_task("deal_rc", CHANCE, slot))
-            for column in reversed(range(1, st.columns)):
-                push(_task("deal_ac", CHANCE, column))
             for slot in (3, 2, 1, 0):
                 push(_task("deal_ob", CHANCE, slot))
+            for column in reversed(range(1, st.columns)):
+                push(_task("deal_ac", CHANCE, column))
+            for slot in reversed(range(st.areas)):
+                push(_task("deal_rc", CHANCE, slot))
         elif step == 1:  # turn order
             if st.advanced:
                 push(_task("adv_order", AUTO))

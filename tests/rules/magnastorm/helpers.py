@@ -103,3 +103,18 @@ def spaces(state: MagnastormState, name: str) -> tuple[int, ...]:
 def top(state: MagnastormState) -> str:
     """The kind of the task to decide now."""
     return state.tasks[-1][0]
+
+
+def give_rep(state: MagnastormState, seat: int, amount: int, source: str = "commander") -> None:
+    """Add reputation to ``seat`` from ``source`` (kept in its ledger)."""
+    from game.rules.magnastorm.state import SOURCES
+
+    state.rep[seat] += amount
+    state.ledger[seat * len(SOURCES) + SOURCES.index(source)] += amount
+    state.refresh()
+
+
+def place_runner(state: MagnastormState, seat: int, name: str) -> None:
+    """Put ``seat``'s scout runner in area ``name``."""
+    state.runner[seat] = area(state, name)
+    state.refresh()

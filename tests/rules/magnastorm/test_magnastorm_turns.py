@@ -121,9 +121,9 @@ def test_the_turn_order_swap_takes_effect_from_the_next_pass() -> None:
     play(state, "crew c1 y", "to r0c4", "gain", "finish")
     assert state.order == [1, 0, 2, 3]
     assert state.current_player() == 2  # the pass under way ends in the old order
-    play(state, "crew c2 y", "to r4c0", "gain", "finish")
+    play(state, "crew c2 y", "to r4c2", "gain", "finish")
     assert state.current_player() == 3
-    play(state, "crew c3 y", "to r4c1", "gain", "finish")
+    play(state, "crew c3 y", "to r4c3", "gain", "finish")
     assert state.current_player() == 1 and state.pass_order == [1, 0, 2, 3]
 
 

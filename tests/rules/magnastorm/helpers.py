@@ -118,3 +118,21 @@ def place_runner(state: MagnastormState, seat: int, name: str) -> None:
     """Put ``seat``'s scout runner in area ``name``."""
     state.runner[seat] = area(state, name)
     state.refresh()
+
+
+def leave_last_crew(state: MagnastormState, column: int = 2) -> None:
+    """Move every crew member of the upper panel down to the lower panel's last cells but one neutral."""
+    crew = [c for col in range(state.s.columns) for c in range(5) for _ in range(state.upper[col * 5 + c])]
+    crew.remove(0)
+    state.upper = [0] * len(state.upper)
+    state.upper[column * 5] = 1
+    cells = len(state.lower)
+    for i, colour in enumerate(crew):
+        cell = cells - 1 - i % state.s.columns
+        state.lower[cell] = (*state.lower[cell], colour)
+    state.refresh()
+
+
+def finish_turn(state: MagnastormState) -> list[Event]:
+    """End the current turn if its objective step is waiting; the events that follow."""
+    return play(state, "finish") if state.tasks and top(state) == "objective" else []

@@ -525,8 +525,12 @@ class MagnastormState(GameState):
                 self._auto(top)
                 continue
             if actor == CHANCE:
-                if not self._chance_weights():
+                weights = self._chance_weights()
+                if not weights:
                     self.tasks.pop()  # an empty bag gives nothing; an exhausted deck likewise
+                    continue
+                if len(weights) == 1:
+                    self._apply_chance(weights[0][0])  # nothing left to chance
                     continue
                 self._cache = None
                 return

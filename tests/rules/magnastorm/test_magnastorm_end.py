@@ -58,7 +58,8 @@ def test_reaching_the_threshold_ends_the_game_after_the_last_player_in_turn_orde
     assert state.ranking[0] == 0
     _draw_artifacts(state)
     result = state.result()
-    assert state.is_terminal() and result is not None and result.winners == (0,) and result.reason == "reputation"
+    assert state.is_terminal() and result is not None
+    assert result.winners == (0,) and result.reason == "reputation"
 
 
 def test_the_last_player_in_turn_order_ends_the_game_at_once() -> None:

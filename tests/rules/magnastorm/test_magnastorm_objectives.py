@@ -21,7 +21,7 @@ def test_a_sector_objective_removes_labs_which_return_to_the_board_from_the_righ
     assert legal(state) == ["remove s37", "remove s38"]  # 41 is in another sector
     play(state, "remove s38")  # the last lab to remove is forced: taken at once
     assert state.space_owner[37] == state.space_owner[38] == -1 and state.space_owner[41] == 0
-    assert state.lab_slots[0:10] == [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]  # slots 1-3 were free: refilled from the right
+    assert state.lab_slots[0:10] == [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]  # refilled from the right
     assert state.rep[0] == 7 and state.claims[2] == (0,) and state.markers_home[0] == 7
 
 

@@ -80,7 +80,8 @@ def test_research_from_the_last_player_backwards_each_in_a_different_area() -> N
     play(state, "res r")
     assert state.current_player() == 1 and legal(state) == ["res g", "res b"]
     play(state, "res b")  # the first player has one area left: taken at once
-    assert state.phase == "play" and state.level(0, 0) == 1 and state.level(1, 2) == 1 and state.level(2, 1) == 1
+    assert state.phase == "play"
+    assert (state.level(0, 0), state.level(1, 2), state.level(2, 1)) == (1, 1, 1)
 
 
 def test_the_third_and_fourth_players_get_an_extra_cube() -> None:

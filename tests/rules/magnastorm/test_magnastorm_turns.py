@@ -1,4 +1,4 @@
-"""Phase 1: crew, commanders and the first-player token, the lower panel's two options, exchange, objectives."""
+"""Phase 1: crew, commanders, the first-player token, the lower panel's options, exchange, objectives."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_taking_a_commander_pays_per_crew_moves_them_down_and_gives_green_reputa
     assert top(state) == "place" and state.upper[10:15] == [0] * 5
     play(state, "to r0c0", "to r0c1", "to r0c2")
     assert state.lower[0:3] == [(0,), (0,), (0,)]
-    assert state.admin_ctrl[2] == 0 and state.markers_home[0] == 7 and state.cubes[0] == 0 and state.supply[0] == 22
+    assert state.admin_ctrl[2] == 0 and state.markers_home[0] == 7
+    assert state.cubes[0] == 0 and state.supply[0] == 22
     assert state.rep[0] == 3  # Justin B. Beeper: green 3
 
 

@@ -1,0 +1,58 @@
+"""Scenario files (``levels/magnastorm/scenarios/*.json``): named positions for tests and lessons.
+
+Format::
+
+    {"name": "Opening, two players", "description": "...",
+     "options": {"players": 2}, "position": "<position notation>"}
+
+Errors raise ``PositionError`` naming the file, the field and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from game.resources import resource_path
+from game.rules.magnastorm.state import MagnastormState
+from game.rules.protocol import PositionError
+
+
+def scenario_names() -> list[str]:
+    """Names (file stems) of the bundled scenarios."""
+    return sorted(p.stem for p in resource_path("levels", "magnastorm", "scenarios").glob("*.json"))
+
+
+def parse_scenario(path: Path, data: Any) -> MagnastormState:
+    """Validate scenario data read from ``path`` and build its state."""
+    if not isinstance(data, dict):
+        raise PositionError(f"{path.name}: expected a JSON object")
+    for field in ("name", "position"):
+        if not isinstance(data.get(field), str) or not data[field]:
+            raise PositionError(f"{path.name}: {field}: expected a non-empty string")
+    if not isinstance(data.get("description", ""), str):
+        raise PositionError(f"{path.name}: description: expected a string")
+    extra = sorted(set(data) - {"name", "description", "position", "options"})
+    if extra:
+        raise PositionError(f"{path.name}: {extra[0]}: unknown field")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise PositionError(f"{path.name}: options: expected an object")
+    try:
+        return MagnastormState.from_position(data["position"], options)
+    except PositionError as exc:
+        raise PositionError(f"{path.name}: position: {exc}") from exc
+
+
+def load_scenario(name_or_path: str | Path) -> MagnastormState:
+    """Load a bundled scenario by name, or any scenario file by path."""
+    path = Path(name_or_path) if isinstance(name_or_path, Path) or str(name_or_path).endswith(".json") \
+        else resource_path("levels", "magnastorm", "scenarios", f"{name_or_path}.json")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PositionError(f"{path.name}: cannot read: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{path.name}: line {exc.lineno}: invalid JSON: {exc.msg}") from exc
+    return parse_scenario(path, data)

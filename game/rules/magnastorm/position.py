@@ -1,7 +1,7 @@
 """The Magnastorm position notation and JSON form of a state's fields (see docs/magnastorm-notation.md).
 
-A position is ``magnastorm`` followed by ``name=value`` fields separated by single
-spaces, in the fixed order of ``FIELDS``. Lists of numbers are comma-separated; a
+A position is ``magnastorm players=N start_area=A`` followed by ``name=value``
+fields separated by single spaces, in the fixed order of ``FIELDS``. Lists of numbers are comma-separated; a
 list of groups separates groups with commas and numbers in a group with dots (an
 empty group is ``-``); text lists write an empty entry as ``-``; tasks are
 ``kind.actor.a.b.c``.
@@ -70,27 +70,40 @@ def _decode(kind: str, text: str, name: str) -> Any:
     return tasks
 
 
-def encode_position(values: Mapping[str, Any]) -> str:
-    """The position text of a state's field values."""
-    return " ".join([HEADER, *(f"{name}={_encode(FIELD_KINDS[name], values[name])}" for name in FIELDS)])
+SETUP_OPTIONS = ("players", "start_area")
+"""Match options written into the position (the sizes of its fields depend on them)."""
 
 
-def decode_position(text: str) -> dict[str, Any]:
-    """Field values from position text; raise ``PositionError`` naming the bad field."""
+def encode_position(options: Mapping[str, Any], values: Mapping[str, Any]) -> str:
+    """The position text of a match's set-up options and a state's field values."""
+    return " ".join([HEADER, *(f"{name}={options[name]}" for name in SETUP_OPTIONS),
+                     *(f"{name}={_encode(FIELD_KINDS[name], values[name])}" for name in FIELDS)])
+
+
+def decode_position(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The set-up options and field values of position text; raise ``PositionError`` naming the bad field."""
     if not isinstance(text, str):
         raise PositionError("a position is text")
     words = text.split(" ")
     if words[0] != HEADER:
         raise PositionError(f"a Magnastorm position starts with {HEADER!r}")
-    if len(words) - 1 != len(FIELDS):
-        raise PositionError(f"expected {len(FIELDS)} fields, got {len(words) - 1}")
+    head = len(SETUP_OPTIONS) + 1
+    if len(words) - head != len(FIELDS):
+        raise PositionError(f"expected {len(SETUP_OPTIONS)} options and {len(FIELDS)} fields, "
+                            f"got {len(words) - 1} words")
+    options: dict[str, Any] = {}
+    for name, word in zip(SETUP_OPTIONS, words[1:head], strict=True):
+        key, sep, value = word.partition("=")
+        if key != name or not sep:
+            raise PositionError(f"expected option {name!r}, got {word[:30]!r}")
+        options[name] = _int(value, name)
     values: dict[str, Any] = {}
-    for name, word in zip(FIELDS, words[1:], strict=True):
+    for name, word in zip(FIELDS, words[head:], strict=True):
         key, sep, value = word.partition("=")
         if key != name or not sep:
             raise PositionError(f"expected field {name!r}, got {word[:30]!r}")
         values[name] = _decode(FIELD_KINDS[name], value, name)
-    return values
+    return options, values
 
 
 def fields_to_json(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 Format::
 
     {"name": "Opening, two players", "description": "...",
-     "options": {"players": 2}, "position": "<position notation>"}
+     "position": "magnastorm players=2 start_area=1 ...",
+     "options": {"artifacts": [[...], [...]]}}      # optional: options the position does not carry
 
 Errors raise ``PositionError`` naming the file, the field and the problem.
 """

@@ -312,12 +312,13 @@ class MagnastormState(GameState):
 
     def position(self) -> str:
         """The whole state in the Magnastorm position notation."""
-        return encode_position(self._values())
+        return encode_position(self.s.options, self._values())
 
     @classmethod
     def from_position(cls, text: str, options: Mapping[str, Any] | None = None) -> Self:
-        """Rebuild a state from ``position()`` text and the match options."""
-        return cls._from_values(decode_position(text), options or {})
+        """Rebuild a state from ``position()`` text; ``options`` add to (or override) its set-up options."""
+        setup, values = decode_position(text)
+        return cls._from_values(values, {**setup, **(options or {})})
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: the options and every field."""
@@ -354,11 +355,24 @@ class MagnastormState(GameState):
         return {name: getattr(self, name) for name in FIELDS}
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return tuple(v[:] if isinstance(v, list) else v for v in (getattr(self, n) for n in FIELDS))
+        return (self.phase, self.round, self.rotation, self.rep[:], self.ledger[:], self.cubes[:],
+                self.supply[:], self.bag[:], self.lab_slots[:], self.station_slots[:],
+                self.crew_home[:], self.markers_home[:], self.research[:], self.runner[:],
+                self.space_owner[:], self.space_labs[:], self.station_owner[:], self.upper[:],
+                self.lower[:], self.admin[:], self.admin_ctrl[:], self.rcmd[:],
+                self.rcmd_ctrl[:], self.objectives[:], self.claims[:], self.fp_holder,
+                self.order[:], self.pass_order[:], self.pass_pos, self.end_triggered,
+                self.turn[:], self.kim_used[:], self.start_used[:], self.drawn[:],
+                self.ranking[:], self.artifacts_won[:], self.tasks[:])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        for name, value in zip(FIELDS, snap, strict=True):
-            setattr(self, name, value[:] if isinstance(value, list) else value)
+        # A snapshot is used once (undo pops it, clone makes a fresh one), so its lists are taken over.
+        (self.phase, self.round, self.rotation, self.rep, self.ledger, self.cubes, self.supply, self.bag,
+         self.lab_slots, self.station_slots, self.crew_home, self.markers_home, self.research,
+         self.runner, self.space_owner, self.space_labs, self.station_owner, self.upper, self.lower,
+         self.admin, self.admin_ctrl, self.rcmd, self.rcmd_ctrl, self.objectives, self.claims,
+         self.fp_holder, self.order, self.pass_order, self.pass_pos, self.end_triggered, self.turn,
+         self.kim_used, self.start_used, self.drawn, self.ranking, self.artifacts_won, self.tasks) = snap
         self._cache = None
 
     @classmethod
@@ -1036,7 +1050,11 @@ class MagnastormState(GameState):
         face = self.objective_face(slot)
         need = target(face, self.round, st.areas)
         if face.kind == "research":
+            if sum(self.research[seat * st.areas:(seat + 1) * st.areas]) < need:
+                return False
             return bool(research_areas(face, st.colours, self._levels(), seat, need, 0))
+        if LAB_SLOTS - sum(self.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS]) < need:
+            return False
         return bool(removable_spaces(face, st.board, self.space_owner, self.space_labs, self._quiet(),
                                      st.n, seat, need, 0))
 

@@ -29,6 +29,7 @@ from game.rules.magnastorm.objectives import (
 from game.rules.magnastorm.options import normalise_options
 from game.rules.magnastorm.planet import drift_areas, income_table, quiet_sectors
 from game.rules.magnastorm.position import (
+    FIELD_KINDS,
     FIELDS,
     decode_position,
     encode_position,
@@ -77,6 +78,8 @@ CHANCE_TASKS = frozenset({"deal_rc", "deal_ac", "deal_ob", "first", "draw", "tie
 Task = tuple[str, int, int, int, int]
 _FREE_LENGTH = frozenset({"order", "pass_order", "start_used", "drawn", "ranking", "tasks"})
 """Fields whose length changes during a game (the others have a fixed length per match)."""
+_SCALAR_FIELDS = tuple(name for name in FIELDS if FIELD_KINDS[name] in ("i", "s"))
+_LIST_FIELDS = tuple(name for name in FIELDS if name not in _SCALAR_FIELDS)
 
 
 def _task(kind: str, actor: int, a: int = 0, b: int = 0, c: int = 0) -> Task:
@@ -166,7 +169,7 @@ class MagnastormState(GameState):
 
     def __init__(self, static: _Static) -> None:
         self.s = static
-        self._history: list[tuple[Any, ...]] = []
+        self._history: list[list[Any]] = []
         self._cache: list[Action] | None = None
         self._events: list[Event] = []
 
@@ -354,25 +357,36 @@ class MagnastormState(GameState):
     def _values(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in FIELDS}
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self.phase, self.round, self.rotation, self.rep[:], self.ledger[:], self.cubes[:],
-                self.supply[:], self.bag[:], self.lab_slots[:], self.station_slots[:],
-                self.crew_home[:], self.markers_home[:], self.research[:], self.runner[:],
-                self.space_owner[:], self.space_labs[:], self.station_owner[:], self.upper[:],
-                self.lower[:], self.admin[:], self.admin_ctrl[:], self.rcmd[:],
-                self.rcmd_ctrl[:], self.objectives[:], self.claims[:], self.fp_holder,
-                self.order[:], self.pass_order[:], self.pass_pos, self.end_triggered,
-                self.turn[:], self.kim_used[:], self.start_used[:], self.drawn[:],
-                self.ranking[:], self.artifacts_won[:], self.tasks[:])
+    def _snapshot(self) -> list[Any]:
+        """The whole state as one flat list: the scalars, then each list field's length and items.
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        # A snapshot is used once (undo pops it, clone makes a fresh one), so its lists are taken over.
-        (self.phase, self.round, self.rotation, self.rep, self.ledger, self.cubes, self.supply, self.bag,
-         self.lab_slots, self.station_slots, self.crew_home, self.markers_home, self.research,
-         self.runner, self.space_owner, self.space_labs, self.station_owner, self.upper, self.lower,
-         self.admin, self.admin_ctrl, self.rcmd, self.rcmd_ctrl, self.objectives, self.claims,
-         self.fp_holder, self.order, self.pass_order, self.pass_pos, self.end_triggered, self.turn,
-         self.kim_used, self.start_used, self.drawn, self.ranking, self.artifacts_won, self.tasks) = snap
+        One object per snapshot keeps the undo history cheap for the garbage collector.
+        """
+        return [self.phase, self.round, self.rotation, self.fp_holder, self.pass_pos, self.end_triggered,
+                len(self.rep), *self.rep, len(self.ledger), *self.ledger, len(self.cubes),
+                *self.cubes, len(self.supply), *self.supply, len(self.bag), *self.bag,
+                len(self.lab_slots), *self.lab_slots, len(self.station_slots),
+                *self.station_slots, len(self.crew_home), *self.crew_home,
+                len(self.markers_home), *self.markers_home, len(self.research), *self.research,
+                len(self.runner), *self.runner, len(self.space_owner), *self.space_owner,
+                len(self.space_labs), *self.space_labs, len(self.station_owner),
+                *self.station_owner, len(self.upper), *self.upper, len(self.lower), *self.lower,
+                len(self.admin), *self.admin, len(self.admin_ctrl), *self.admin_ctrl,
+                len(self.rcmd), *self.rcmd, len(self.rcmd_ctrl), *self.rcmd_ctrl,
+                len(self.objectives), *self.objectives, len(self.claims), *self.claims,
+                len(self.order), *self.order, len(self.pass_order), *self.pass_order,
+                len(self.turn), *self.turn, len(self.kim_used), *self.kim_used,
+                len(self.start_used), *self.start_used, len(self.drawn), *self.drawn,
+                len(self.ranking), *self.ranking, len(self.artifacts_won), *self.artifacts_won,
+                len(self.tasks), *self.tasks]
+
+    def _restore(self, snap: list[Any]) -> None:
+        (self.phase, self.round, self.rotation, self.fp_holder, self.pass_pos, self.end_triggered) = snap[:6]
+        index = 6
+        for name in _LIST_FIELDS:
+            end = index + 1 + snap[index]
+            setattr(self, name, snap[index + 1:end])
+            index = end
         self._cache = None
 
     @classmethod

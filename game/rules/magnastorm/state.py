@@ -13,7 +13,7 @@ Chance tasks (card deals, bag draws, artifact draws) make ``current_player()``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 from game.rules.magnastorm.actions import Action, act, parse_action
@@ -526,6 +526,7 @@ class MagnastormState(GameState):
             self.tasks.append(_task("bag", CHANCE, seat))
 
     def _track_bonus(self, seat: int, bonus: str) -> None:
+        self._emit("bonus", seat=seat, bonus=bonus, source="research")
         if bonus == "own":
             self._gain(seat, seat + 1)
         elif bonus == "yellow":
@@ -831,7 +832,7 @@ class MagnastormState(GameState):
         if top[1] == CHANCE:
             return [a for a, _ in self._chance_weights()]
         kind = top[0]
-        actions: list[Action] = getattr(self, f"_legal_{kind}")(top)
+        actions = _LEGAL[kind](self, top)
         if kind in TRADE_TASKS and self.phase == "play":
             actions.extend(self._legal_trades(top[1]))
         return actions
@@ -1098,7 +1099,7 @@ class MagnastormState(GameState):
         if top[1] == CHANCE:
             self._apply_chance(action)
             return
-        getattr(self, f"_do_{action.verb}")(top, action.args)
+        _APPLY[action.verb](self, top, action.args)
 
     def _do_trade(self, task: Task, args: tuple[str, ...]) -> None:
         self.tasks.append(_task("give", task[1], COLOURS.index(args[0]), 3))
@@ -1216,6 +1217,8 @@ class MagnastormState(GameState):
         self.turn[T_OPTION] = OPTION_MOVE
         self.turn[T_RANGE] = 2 if bonus == "range" else 1
         self.turn[T_EXTRA] = 1 if bonus == "extra_lab" else 0
+        if bonus in ("range", "extra_lab"):
+            self._emit("bonus", seat=seat, bonus=bonus, source="panel")
         self.tasks.append(_task("space_bonus", AUTO, seat))
         self.tasks.append(_task("premove", seat))
 
@@ -1234,6 +1237,9 @@ class MagnastormState(GameState):
     def _space_bonus(self, seat: int) -> None:
         bonus = self._cell_bonus()
         option = self.turn[T_OPTION]
+        if not bonus or bonus in ("range", "extra_lab") or (bonus == "bag" and option != OPTION_GAIN):
+            return  # range and extra lab take effect when the move begins; the bag only with cubes
+        self._emit("bonus", seat=seat, bonus=bonus, source="panel")
         if bonus.startswith("research:"):
             self._push_research(seat, 1 << self.s.colours.index(bonus[-1]))
         elif bonus == "crew":
@@ -1244,7 +1250,7 @@ class MagnastormState(GameState):
             if position:
                 self.order[position - 1], self.order[position] = seat, self.order[position - 1]
                 self._emit("turn_order", order=list(self.order))
-        elif bonus == "bag" and option == OPTION_GAIN:
+        elif bonus == "bag":
             self._push_bag(seat, 1)
 
     def _do_justin(self, task: Task, args: tuple[str, ...]) -> None:
@@ -1403,3 +1409,13 @@ class MagnastormState(GameState):
 
     def _do_finish(self, task: Task, args: tuple[str, ...]) -> None:
         self.tasks.pop()
+
+
+_LEGAL: dict[str, Callable[[MagnastormState, Task], list[Action]]] = {
+    name.removeprefix("_legal_"): method for name, method in vars(MagnastormState).items()
+    if name.startswith("_legal_") and name != "_legal_trades"}
+"""Legal-action generator of each decision task, by task kind."""
+_APPLY: dict[str, Callable[[MagnastormState, Task, tuple[str, ...]], None]] = {
+    name.removeprefix("_do_"): method for name, method in vars(MagnastormState).items()
+    if name.startswith("_do_")}
+"""Handler of each action verb."""

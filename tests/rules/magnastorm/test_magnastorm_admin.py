@@ -54,7 +54,8 @@ def test_a_tie_returns_the_commander_and_costs_its_owner_the_red_number() -> Non
     state.research[3:6] = [0, 1, 0]
     state.refresh()
     _administrate(state)
-    assert state.rcmd_ctrl[1] == -1 and state.rep[1] == 2
+    red = state.s.content.commanders["davenpitt"].red
+    assert state.rcmd_ctrl[1] == -1 and state.rep[1] == 4 - red
 
 
 def test_a_research_commander_already_held_gives_nothing_again() -> None:

@@ -45,8 +45,8 @@ def test_ellen_b_outridge_adds_reputation_and_research_to_every_objective() -> N
     control(state, 0, "outridge")
     state.research[0] = 2
     state.refresh()
-    play(state, "crew c2 y", "to r4c2", "obj 1")
-    assert state.rep[0] == 7 + 1 and top(state) == "research"
+    play(state, "crew c2 y", "to r3c1", "obj 1")
+    assert state.rep[0] == state.s.rep_spaces[0] + 1 and top(state) == "research"
     play(state, "res b")
     assert state.level(0, 2) == 1
 
@@ -117,20 +117,20 @@ def test_rain_davenpitt_researches_the_lowest_area_when_gaining_cubes() -> None:
     control(state, 0, "davenpitt")
     state.research[0:3] = [2, 0, 1]
     state.refresh()
-    play(state, "crew c2 y", "to r4c2")
+    play(state, "crew c2 y", "to r3c1")
     assert state.research[0:3] == [2, 1, 1]
     state = started(2)
     control(state, 0, "davenpitt")
     state.research[0:3] = [0, 1, 0]
     state.refresh()
-    play(state, "crew c2 y", "to r4c2")
+    play(state, "crew c2 y", "to r3c1")
     assert top(state) == "research" and legal(state) == ["res g", "res b"]  # a tie: the player decides
 
 
 def test_yuul_mbado_adds_a_cube_of_any_player_colour_when_gaining_cubes() -> None:
     state = started(3)
     control(state, 0, "mbado")
-    play(state, "crew c2 y", "to r4c2")
+    play(state, "crew c2 y", "to r3c1")
     assert top(state) == "getcolour" and legal(state) == ["get 1", "get 2", "get 3"]
     play(state, "get 3")
     assert state.cubes[3] == 1
@@ -197,16 +197,16 @@ def test_kaysia_vasidis_waives_one_lab_or_station_cost_per_turn() -> None:
 def test_the_first_player_token_makes_its_taker_first_next_round() -> None:
     state = started(3)
     set_cubes(state, 2, y=3, c1=1)
-    play(state, "crew c1 y", "to r4c2")
+    play(state, "crew c1 y", "to r3c1")
     finish_turn(state)
-    play(state, "crew c2 y", "to r4c3")
+    play(state, "crew c2 y", "to r1c1")
     finish_turn(state)
     assert state.current_player() == 2
     play(state, "take c0", "to r0c0", "to r0c1", "to r0c2", "to r0c3", "res r", "get 1")
     assert state.fp_holder == 2 and state.markers_home[2] == 8
     finish_turn(state)
     leave_last_crew(state)
-    play(state, "crew c2 y", "to r1c1")
+    play(state, "crew c2 y", "to r2c2")
     if top(state) == "option":
         play(state, "gain")
     finish_turn(state)

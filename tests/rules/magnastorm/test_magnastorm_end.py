@@ -29,7 +29,7 @@ def _draw_artifacts(state):  # type: ignore[no-untyped-def]
 
 
 def _objective_turn(state, cell):  # type: ignore[no-untyped-def]
-    """The player to act gains cubes on ``cell`` and fulfils objective 1 (green down 2)."""
+    """The player to act gains cubes on ``cell`` and fulfils objective 1 (green down 2 in round 1)."""
     seat = state.current_player()
     state.research[seat * 3] = 2
     state.refresh()
@@ -49,11 +49,11 @@ def _gain_turn(state, cell):  # type: ignore[no-untyped-def]
 def test_reaching_the_threshold_ends_the_game_after_the_last_player_in_turn_order() -> None:
     state = started(3)
     give_rep(state, 0, 20)
-    _objective_turn(state, "r4c2")  # 20 + 7 >= 23
+    _objective_turn(state, "r3c1")  # 20 + 6 >= 23
     assert state.end_triggered and not state.is_terminal()
-    _gain_turn(state, "r4c3")
+    _gain_turn(state, "r1c1")
     assert state.current_player() == 2
-    _gain_turn(state, "r3c0")
+    _gain_turn(state, "r1c3")
     assert state.is_chance_node() and state.rotation == 0  # over, without an administration phase
     assert state.ranking[0] == 0
     _draw_artifacts(state)
@@ -64,22 +64,22 @@ def test_reaching_the_threshold_ends_the_game_after_the_last_player_in_turn_orde
 
 def test_the_last_player_in_turn_order_ends_the_game_at_once() -> None:
     state = started(2)
-    _gain_turn(state, "r4c3")
+    _gain_turn(state, "r1c1")
     give_rep(state, 1, 20)
-    _objective_turn(state, "r4c2")
+    _objective_turn(state, "r3c1")
     assert state.is_chance_node() and state.ranking == [1, 0]
 
 
 def test_a_later_drop_below_the_threshold_does_not_undo_the_end() -> None:
     state = started(3)
     control(state, 0, "beeper")
-    give_rep(state, 0, 16)
-    _objective_turn(state, "r4c2")  # 23
+    give_rep(state, 0, 17)
+    _objective_turn(state, "r3c1")  # 23
     set_cubes(state, 1, y=2, c1=1, c3=1)  # two neutral crew and seat 2's, plus seat 0's colour
     play(state, "take c2", "to r0c0", "to r0c1", "to r0c2")  # seat 1 takes beeper: seat 0 loses 2
     finish_turn(state)
-    assert state.rep[0] == 21 < state.s.threshold
-    _gain_turn(state, "r3c0")
+    assert state.rep[0] == 22 < state.s.threshold
+    _gain_turn(state, "r1c3")
     assert state.is_chance_node() and state.ranking[0] == 0
 
 

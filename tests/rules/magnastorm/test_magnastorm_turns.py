@@ -46,8 +46,8 @@ def test_taking_a_commander_from_another_player_costs_their_colour_and_costs_the
     set_cubes(state, 0, y=3, c2=1)
     events = play(state, "take c2", "to r0c0", "to r0c1", "to r0c2")
     assert state.admin_ctrl[2] == 0 and state.markers_home[1] == 8 and state.markers_home[0] == 7
-    assert state.rep == [3, 3] and state.cubes[2] == 0 and state.supply[2] == 20
-    assert {"seat": 1, "amount": -2, "source": "commander_lost", "total": 3} in find(events, "reputation")
+    assert state.rep == [3, 4] and state.cubes[2] == 0 and state.supply[2] == 20
+    assert {"seat": 1, "amount": -1, "source": "commander_lost", "total": 4} in find(events, "reputation")
 
 
 def test_a_commander_you_control_or_without_crew_cannot_be_taken() -> None:
@@ -73,19 +73,19 @@ def test_the_first_player_token_gives_research_and_a_cube_and_no_marker() -> Non
 
 def test_gain_cubes_takes_the_row_gain_and_black_is_the_own_colour() -> None:
     state = started(2)
-    events = play(state, "crew c2 y", "to r4c2")  # the runner option is unaffordable: gain at once
-    assert state.cubes[0:5] == [1, 4, 0, 0, 0]  # row 5 gains y k k
+    events = play(state, "crew c2 y", "to r3c1")  # the runner option is unaffordable: gain at once
+    assert state.cubes[0:5] == [1, 3, 0, 0, 0]  # row 4 gains y k
     assert find(events, "cubes_gained") == [{"seat": 0, "colour": "y", "count": 1},
-                                            {"seat": 0, "colour": "1", "count": 2}]
+                                            {"seat": 0, "colour": "1", "count": 1}]
 
 
 def test_the_runner_option_costs_the_row_and_is_offered_only_when_affordable() -> None:
     state = started(2)
-    set_cubes(state, 0, y=1, c1=3)
-    play(state, "crew c2 y", "to r4c3")
-    assert legal(state) == ["gain", "trade y", "trade 2"]  # row 5 costs y y k
+    set_cubes(state, 0, c1=3)
+    play(state, "crew c2 y", "to r3c1")
+    assert legal(state) == ["gain", "trade y", "trade 2"]  # row 4 costs y k
     state = started(2)
-    play(state, "crew c2 y", "to r3c0", "move")  # row 4 costs k k
+    play(state, "crew c2 y", "to r4c0", "move")  # row 5 costs k k
     assert state.cubes[1] == 0 and top(state) == "step"
 
 
@@ -117,14 +117,14 @@ def test_the_free_exchange_gives_one_cube_of_a_colour_not_given() -> None:
 
 def test_the_turn_order_swap_takes_effect_from_the_next_pass() -> None:
     state = started(4)
-    play(state, "crew c0 y", "to r4c4", "finish")  # seat 0 gains at once (the runner option is too dear)
+    play(state, "crew c0 y", "to r3c1", "finish")  # seat 0 gains at once (the runner option is too dear)
     assert state.current_player() == 1
     play(state, "crew c1 y", "to r0c4", "gain", "finish")
     assert state.order == [1, 0, 2, 3]
     assert state.current_player() == 2  # the pass under way ends in the old order
-    play(state, "crew c2 y", "to r4c2", "gain", "finish")
+    play(state, "crew c2 y", "to r1c1", "gain", "finish")
     assert state.current_player() == 3
-    play(state, "crew c3 y", "to r4c3", "gain", "finish")
+    play(state, "crew c3 y", "to r1c3", "gain", "finish")
     assert state.current_player() == 1 and state.pass_order == [1, 0, 2, 3]
 
 
@@ -138,8 +138,8 @@ def test_one_objective_as_a_free_action_ends_the_turn() -> None:
     state = started(2, objectives=("R1a", "R2a", "S1a", "S4b"))
     state.research[0:3] = [2, 0, 0]  # green 2: R1a needs 2 levels in round 1
     state.refresh()
-    play(state, "crew c2 y", "to r4c2")
+    play(state, "crew c2 y", "to r3c1")
     assert top(state) == "objective" and "obj 1" in legal(state)
     play(state, "obj 1")
-    assert state.level(0, 0) == 0 and state.rep[0] == 7 and state.claims[0] == (0,)
+    assert state.level(0, 0) == 0 and state.rep[0] == state.s.rep_spaces[0] and state.claims[0] == (0,)
     assert state.current_player() == 1 and top(state) == "main"

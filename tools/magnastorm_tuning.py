@@ -45,9 +45,8 @@ def play(players: int, seed: int, kind: str, start_area: int) -> dict[str, Any]:
     def note(events: list[Any]) -> None:
         for event in events:
             data = event.data
-            if event.kind == "took_over":
-                used[f"commander:{data['commander']}"] += 1
-            elif event.kind == "research_commander" and data["seat"] >= 0:
+            gained = event.kind == "took_over" or (event.kind == "research_commander" and data["seat"] >= 0)
+            if gained:
                 used[f"commander:{data['commander']}"] += 1
             elif event.kind == "objective":
                 used[f"objective:{data['card']}"] += 1

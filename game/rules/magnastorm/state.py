@@ -119,6 +119,13 @@ class _Static:
         self.collections: list[list[int]] | None = options["artifacts"]
         self.advanced = self.collections is not None and all(len(c) >= 2 for c in self.collections)
         self.quiet = tuple(quiet_sectors(self.face, r) for r in range(6))
+        cells = range(self.rows * self.columns)
+        self.to_actions = tuple(act(f"to r{c // self.columns}c{c % self.columns}") for c in cells)
+        self.kim_actions = tuple(act(f"to r{c // self.columns}c{c % self.columns} kim") for c in cells)
+        self.crew_actions = tuple(tuple(act(f"crew c{column} {COLOURS[colour]}") for colour in range(5))
+                                  for column in range(self.columns))
+        self.take_actions = {(column, swap): act(f"take c{column}{' ' + swap if swap else ''}")
+                             for column in range(self.columns) for swap in ("", "iy", "ik")}
 
 
 class MagnastormState(GameState):
@@ -878,8 +885,10 @@ class MagnastormState(GameState):
                 return None
             cost[own] -= 1
             cost[YELLOW] += 1
-        if any(self.cubes[seat * 5 + c] < cost[c] for c in range(5)):
-            return None
+        held = self.cubes[seat * 5:seat * 5 + 5]
+        for colour in range(5):
+            if held[colour] < cost[colour]:
+                return None
         return cost
 
     def _legal_main(self, task: Task) -> list[Action]:
@@ -889,9 +898,9 @@ class MagnastormState(GameState):
         for column in range(self.s.columns):
             for swap in swaps:
                 if self.take_cost(seat, column, swap) is not None:
-                    out.append(act(f"take c{column}{' ' + swap if swap else ''}"))
-        for column, colour in self._takeable_crew(seat):
-            out.append(act(f"crew c{column} {COLOURS[colour]}"))
+                    out.append(self.s.take_actions[column, swap])
+        crew = self.s.crew_actions
+        out.extend(crew[column][colour] for column, colour in self._takeable_crew(seat))
         return out
 
     def _takeable_crew(self, seat: int) -> list[tuple[int, int]]:
@@ -904,10 +913,10 @@ class MagnastormState(GameState):
         st = self.s
         free = [cell for cell, crew in enumerate(self.lower) if not crew]
         cells = free or list(range((st.rows - 1) * st.columns, st.rows * st.columns))
-        out = [act(f"to r{cell // st.columns}c{cell % st.columns}") for cell in cells]
+        out = [st.to_actions[cell] for cell in cells]
         if purpose == ACTION and not self.kim_used[seat] and self.controls(seat, "park"):
-            out += [act(f"to r{cell // st.columns}c{cell % st.columns} kim")
-                    for cell, crew in enumerate(self.lower) if crew and cell not in cells]
+            out += [st.kim_actions[cell] for cell, crew in enumerate(self.lower)
+                    if crew and cell not in cells]
         if purpose == BONUS_CREW:
             out += [act(f"up c{column}") for column in range(st.columns)
                     if 0 < sum(self.upper[column * 5:column * 5 + 5]) < st.rows]

@@ -12,6 +12,7 @@ from typing import Any
 from game.rules.magnastorm.actions import Action, parse_action
 from game.rules.magnastorm.data import Content, DataFileError, bundled_content, load_content
 from game.rules.magnastorm.options import normalise_options
+from game.rules.magnastorm.scenarios import load_scenario, scenario_names
 from game.rules.magnastorm.state import MagnastormState
 
 
@@ -27,7 +28,9 @@ __all__ = [
     "MagnastormState",
     "bundled_content",
     "load_content",
+    "load_scenario",
     "new_game",
     "normalise_options",
     "parse_action",
+    "scenario_names",
 ]

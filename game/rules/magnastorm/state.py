@@ -313,7 +313,10 @@ class MagnastormState(GameState):
     def clone(self) -> Self:
         """An independent copy (without undo history)."""
         other = type(self)(self.s)
-        other._restore(self._snapshot())
+        for name in _SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
         return other
 
     def parse_action(self, text: str) -> Any:

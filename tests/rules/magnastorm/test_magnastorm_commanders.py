@@ -211,3 +211,28 @@ def test_the_first_player_token_makes_its_taker_first_next_round() -> None:
         play(state, "gain")
     finish_turn(state)
     assert state.order[0] == 2 and state.fp_holder == -1
+
+
+def test_idris_yakuul_also_swaps_in_the_first_player_token_cost() -> None:
+    state = started(2, admin=OTHERS)
+    control(state, 0, "yakuul")
+    set_cubes(state, 0, y=2, c1=2)  # column 0: three neutral crew and seat 0's own
+    assert "take c0 iy" in legal(state) and "take c0" not in legal(state)
+
+
+def test_justin_b_beeper_cannot_be_paid_in_your_own_colour() -> None:
+    state = started(2)
+    control(state, 0, "beeper")
+    set_cubes(state, 0, c1=3)
+    play(state, "crew c2 y", "to r0c0", "move")
+    assert "justin" not in legal(state)
+
+
+def test_kim_kin_park_works_once_a_round() -> None:
+    state = started(2, research=RESEARCH_OTHERS)
+    control(state, 0, "park")
+    state.kim_used[0] = 1
+    state.lower[1] = (0,)
+    state.refresh()
+    play(state, "crew c2 y")
+    assert not any(a.endswith("kim") for a in legal(state))

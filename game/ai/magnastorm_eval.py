@@ -20,7 +20,7 @@ RESEARCH_WEIGHT = 0.6
 LAB_WEIGHT = 0.8
 CUBE_WEIGHT = 0.15
 COMMANDER_WEIGHT = 1.0
-TURN_ORDER_WEIGHT = 0.5
+TURN_ORDER_WEIGHT = 1.5
 """Per place ahead in next round's turn order (going first picks the best crew and spaces)."""
 
 

@@ -32,8 +32,10 @@ def test_stalemate_in_four_players_needs_every_base_held() -> None:
 # Issue 21: a player with no unit on the board was counted as "only Warriors, all parked", so the
 # table was declared a draw although that player is eliminated at the start of its next go.
 STALEMATE_WITH_AN_EMPTY_SEAT = (
-    "S:M*,P*,Wp9,Wi16/W:M*,P*/N:M*,P*,Wh1/E:M*,P*,Wa8 e5=1u0a,l5=1u0a,h6=1u0a,i6=1u0a,g7=1u0a,j7=1u0a,"
-    "f8=1u0a,k8=1u0a,f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a - 16 S 6 0 - - - - 1 -"
+    "S:M*,P*,Wp9,Wi16/W:M*,P*/N:M*,P*,Wh1/E:M*,P*,Wa8 "
+    "e5=1u0a,l5=1u0a,h6=1u0a,i6=1u0a,g7=1u0a,j7=1u0a,f8=1u0a,k8=1u0a,"
+    "f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a"
+    " - 16 S 6 0 - - - - 1 -"
 )
 
 

@@ -78,10 +78,6 @@ def piece_moves(state: MagiStratState, pid: int, c: int) -> PieceMoves:
                   and (kind != KING or state.rem[pid] >= 2))
     # The enemy non-King pieces an Apprentice, Priest or King may attack (none without strength).
     prey = state.prey if can_attack else 0
-    # A transformed piece has no vertical step (rulings: Gods and enhancement): on Ground the High-born
-    # cell above it is taken (else it would have risen), and on High-born it stands under its own God,
-    # so a step down would rise straight back in the Outcome, a pass in disguise.
-    vertical = acting == kind
     if acting == APPRENTICE:
         mask = _apprentice_moves(board, c, me, prey, out)
     else:
@@ -91,10 +87,14 @@ def piece_moves(state: MagiStratState, pid: int, c: int) -> PieceMoves:
             mask = _mage_moves(board, owner, kinds, enh, c, me, can_attack, out)
         elif acting == KING:
             mask = _king_moves(board, c, me, enhanced, prey, out)
+        # A transformed piece (acting != kind) has no vertical step (rulings: Gods and enhancement): on
+        # Ground the High-born cell above it is taken (else it would have risen), and on High-born it
+        # stands under its own God, so a step down would rise straight back in the Outcome, a pass in
+        # disguise.
         elif acting == PRIEST:
-            mask = _priest_moves(board, c, me, prey, vertical, out)
+            mask = _priest_moves(board, c, me, prey, acting == kind, out)
         else:
-            mask = _archmage_moves(board, owner, kinds, enh, c, me, can_attack, vertical, out)
+            mask = _archmage_moves(board, owner, kinds, enh, c, me, can_attack, acting == kind, out)
         board[c] = pid
     return out, mask | 1 << c
 

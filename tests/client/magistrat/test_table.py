@@ -12,7 +12,7 @@ from game.client.magistrat.setup import MagiStratSetupScene
 from game.client.match.scenes import GameOverScene
 from game.client.match.session import continue_autosave, open_saved
 from game.client.match.slots import slot_path
-from game.rules.magistrat import Move
+from game.rules.magistrat import MagiStratState, Move
 from game.rules.magistrat.board import CELL_INDEX, CELL_NAMES, KING
 from tests.client.conftest import frames
 from tests.client.magistrat.conftest import click_cell, finish, open_table, press, send, state_of
@@ -187,6 +187,19 @@ def test_enhanced_king_obligation_is_shown_and_enforced(app: App) -> None:
     other = next(p.cell for p in scene.state.pieces() if p.owner == 0 and p.kind not in (KING, 1))
     click_cell(app, scene, CELL_NAMES[other])
     assert "must move" in scene.message
+
+
+def test_enhanced_king_under_an_enemy_god_and_transformed_step_down_are_explained(app: App) -> None:
+    scene = open_table(app, state_of("enhanced_king"))
+    click_cell(app, scene, "hd4")
+    click_cell(app, scene, "hc5")                          # under Black's God
+    assert "may not move under a God" in scene.message and scene.state.position() == state_of(
+        "enhanced_king").position()
+    scene = open_table(app, MagiStratState.from_position(
+        "7m/8/8/8/8/8/8/8|8/8/4k3/8/4M*3/8/8/K7|8/8/8/8/4G3/8/8/8 w play 0 100,100 -"))
+    click_cell(app, scene, "he4")
+    click_cell(app, scene, "ge4")                          # would rise straight back
+    assert "rise straight back" in scene.message and not scene.controller.match.log
 
 
 def test_illegal_clicks_are_explained(app: App) -> None:

@@ -26,6 +26,7 @@ from game.client.tween import Tween, Tweener, ease_in_out_quad
 from game.client.viewport import LOGICAL_SIZE, Viewport
 from game.paths import logs_dir, saves_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
+from game.storage.userfiles import backup_path
 
 WINDOW_TITLE = "MageStone"
 ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
@@ -198,7 +199,8 @@ class App:
 
     def autosave_exists(self) -> bool:
         """True when an autosave is there to continue."""
-        return (saves_dir() / "autosave.json").is_file()
+        autosave = saves_dir() / "autosave.json"
+        return autosave.is_file() or backup_path(autosave).is_file()
 
     def change_settings(self, settings: Settings) -> None:
         """Apply new settings immediately and save them."""

@@ -417,7 +417,7 @@ class MatchController:
         try:
             write_save(self.autosave_file, self.match, self.seat_texts())
             self.notice = ""
-        except OSError as error:
+        except Exception as error:  # the action is applied already: saving must never undo a go
             log.exception("autosave failed")
             self.notice = f"Autosave failed: {error}"
 

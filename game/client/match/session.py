@@ -73,6 +73,11 @@ def open_saved(host: Host, path: Path, replace: bool = False) -> str:
         loaded = load_save(path)
     except SaveError as error:
         return str(error)
+    return open_loaded(host, loaded, path, replace)
+
+
+def open_loaded(host: Host, loaded: LoadedSave, path: Path, replace: bool = False) -> str:
+    """Open the table of a loaded save (read from ``path``); returns '' or the reason it could not be."""
     controller = controller_from_save(host, loaded)
     if not open_match(host, controller, replace):
         controller.close()

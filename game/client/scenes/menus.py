@@ -72,11 +72,9 @@ class TitleScene(MenuScene):
         return buttons
 
     def _continue(self) -> None:
-        from game.client.match.session import continue_autosave
+        from game.client.match.loading import continue_match
 
-        reason = continue_autosave(self.host)
-        if reason:
-            self.host.stack.push(DialogScene(self.host, "Cannot continue", reason, icon="continue"))
+        continue_match(self.host)
 
     def _new_match(self) -> None:
         self.host.stack.push(NewMatchScene(self.host))

@@ -14,6 +14,7 @@ import logging
 import logging.handlers
 import os
 import platform
+import stat
 import sys
 import threading
 import time
@@ -25,6 +26,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from game import __version__
+from game.safe_json import FileProblem, read_bounded
 
 LOG_NAME = "magestone.log"
 FAULT_NAME = "faulthandler.log"
@@ -53,18 +55,45 @@ def install(log_dir: Path) -> None:
     _State.log_dir = log_dir
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    handler = logging.handlers.RotatingFileHandler(
+    for name in (LOG_NAME, FAULT_NAME):
+        _set_aside_if_not_a_file(log_dir / name)
+    handler = _NoFollowRotatingHandler(
         log_dir / LOG_NAME, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
-    _State.fault_file = open(log_dir / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the process
+    _State.fault_file = open(log_dir / FAULT_NAME, "a", encoding="utf-8", opener=no_follow)  # noqa: SIM115
     faulthandler.enable(file=_State.fault_file)
     sys.excepthook = _excepthook
     threading.excepthook = _thread_excepthook
     log.info(
         "MageStone %s starting on %s, Python %s", __version__, platform.platform(), platform.python_version()
     )
+
+
+def no_follow(path: str, flags: int) -> int:
+    """An ``open()`` opener that refuses to follow a symbolic link in the user folder."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o644)
+
+
+class _NoFollowRotatingHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log, opened without following a link put in its place."""
+
+    def _open(self) -> Any:
+        return open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors,
+                    opener=no_follow)
+
+
+def _set_aside_if_not_a_file(path: Path) -> None:
+    """A link or special file where a log goes is moved aside (never followed, never deleted)."""
+    from game.storage.userfiles import set_aside
+
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        set_aside(path)
 
 
 def register_context(provider: ContextProvider | None) -> None:
@@ -117,7 +146,8 @@ def write_crash_report(
         except Exception as error:
             parts.append(f"(match context unavailable: {error!r})")
     try:
-        path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+        with open(path, "x", encoding="utf-8", opener=no_follow) as report:
+            report.write("\n".join(parts) + "\n")
     except OSError:
         return None
     return path
@@ -158,12 +188,19 @@ def pending_crash_report(log_dir: Path | None = None) -> Path | None:
     if not reports:
         return None
     marker = folder / SEEN_MARKER
-    seen = set(marker.read_text(encoding="utf-8").split()) if marker.exists() else set()
+    try:
+        seen = set(read_bounded(marker, 1_000_000).decode("utf-8", "replace").split())
+    except FileNotFoundError:
+        seen = set()
+    except FileProblem as problem:
+        log.warning("%s", problem)
+        _set_aside_if_not_a_file(marker)
+        seen = set()
     newest = reports[-1]
     if newest.name in seen:
         return None
     try:
-        with marker.open("a", encoding="utf-8") as handle:
+        with open(marker, "a", encoding="utf-8", opener=no_follow) as handle:
             handle.write(newest.name + "\n")
     except OSError:
         log.warning("could not mark crash report %s as shown", newest)

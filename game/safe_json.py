@@ -23,6 +23,8 @@ MAX_DEPTH = 32
 """Deepest nesting of arrays and objects any of our files needs (saves use 3)."""
 MAX_NUMBER_CHARS = 40
 """Longest number literal accepted (a 64-bit seed has 20 digits)."""
+MAX_DATA_BYTES = 2_000_000
+"""Largest bundled data file read (levels/): the biggest is a few tens of kilobytes."""
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -135,6 +137,11 @@ def parse_json(text: str, path: Path, max_depth: int = MAX_DEPTH) -> Any:
 def load_json(path: Path, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
     """Read, decode and parse the JSON file ``path`` (FileNotFoundError when absent, else FileProblem)."""
     return parse_json(decode_utf8(read_bounded(path, max_bytes), path), path, max_depth)
+
+
+def load_data(path: Path) -> Any:
+    """A bundled data file (``levels/``), read like any other: FileNotFoundError or FileProblem."""
+    return load_json(path, MAX_DATA_BYTES)
 
 
 class Fields:

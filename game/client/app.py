@@ -24,9 +24,9 @@ from game.client.input import InputQueue, Intent, Key, KeyIntent, Quit, Resize
 from game.client.scenes.base import Scene, SceneStack
 from game.client.tween import Tween, Tweener, ease_in_out_quad
 from game.client.viewport import LOGICAL_SIZE, Viewport
-from game.paths import logs_dir, saves_dir
+from game.paths import logs_dir, saves_dir, settings_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
-from game.storage.userfiles import backup_path
+from game.storage.userfiles import backup_path, clean_orphan_temps
 
 WINDOW_TITLE = "MageStone"
 ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
@@ -182,9 +182,21 @@ class App:
         self.running = True
 
     def _startup_notices(self) -> list[str]:
+        from game.client.bundled_data import bundled_data_problems
+        from game.client.tutorial.progress import Progress
+
+        for folder in (settings_dir(), saves_dir()):
+            clean_orphan_temps(folder)
         notices = []
         if self._settings_notice:
             notices.append(self._settings_notice)
+        tutorial = Progress.load().notice
+        if tutorial:
+            notices.append(tutorial)
+        problems = bundled_data_problems()
+        if problems:
+            notices.append("Some of the game's data files are damaged; what does not depend on them works:\n"
+                           + "\n".join(problems[:6]))
         crash = diagnostics.pending_crash_report(logs_dir())
         if crash is not None:
             notices.append(

@@ -11,7 +11,7 @@ from functools import partial
 
 from game.client.rules_reference.topics import ReferenceError, load_reference
 from game.client.tutorial.lessons import GAMES, Lesson, LessonError, read_lessons
-from game.client.tutorial.runner import run_headless
+from game.client.tutorial.runner import initial_state, run_headless
 from game.resources import resource_path
 from game.rules.protocol import GameState, RulesError
 
@@ -84,6 +84,12 @@ def _lesson_checks() -> list[Callable[[], object]]:
 
 
 def _lessons_load(game: str) -> None:
-    problems = read_lessons(game)[1]
+    """Every lesson file parses and its set-up builds (the scripts play in the tutorial menu)."""
+    lessons, problems = read_lessons(game)
+    for lesson in lessons:
+        try:
+            initial_state(lesson)
+        except LessonError as error:
+            problems.append(str(error))
     if problems:
         raise LessonError("\n".join(problems))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import json
 import logging
 import logging.handlers
 import os
@@ -20,6 +21,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from types import TracebackType
@@ -32,8 +34,27 @@ LOG_NAME = "magestone.log"
 FAULT_NAME = "faulthandler.log"
 CRASH_PREFIX = "crash-"
 SEEN_MARKER = "shown-crash-reports.txt"
+MAX_REPORT_BYTES = 5_000_000
+"""Largest crash report read back: a save at its limit, the traceback and the log's tail."""
 
-ContextProvider = Callable[[], str]
+CRASH_TITLE = "MageStone crash report"
+SAVE_BEGIN = "=== The match as a save (python -m game replay THIS_FILE --verify) ==="
+SAVE_END = "=== End of the save ==="
+LOG_TAIL_LINES = 40
+"""How many of the log's last lines a report quotes."""
+
+
+@dataclass(frozen=True)
+class CrashContext:
+    """What a crash report says about what was being played."""
+
+    description: str
+    """For people: the game, seed and progress, or the lesson and its step."""
+    save: dict[str, Any] | None = None
+    """The match as a save payload (game, options, seats, seed, actions): it replays to the crash."""
+
+
+ContextProvider = Callable[[], CrashContext]
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +118,14 @@ def _set_aside_if_not_a_file(path: Path) -> None:
 
 
 def register_context(provider: ContextProvider | None) -> None:
-    """Register a callback giving text for crash reports (the current match's seed and action log)."""
+    """Register what crash reports say about the current match (None: nothing is being played)."""
     _State.context_provider = provider
+
+
+def unregister_context(provider: ContextProvider) -> None:
+    """Forget ``provider`` if it is still the registered one (a scene leaving)."""
+    if _State.context_provider == provider:
+        _State.context_provider = None
 
 
 def _ensure_streams() -> None:
@@ -138,19 +165,56 @@ def write_crash_report(
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = _State.log_dir / f"{CRASH_PREFIX}{stamp}-{os.getpid()}.txt"
-    parts = [f"MageStone crash report ({kind})", time.strftime("%Y-%m-%d %H:%M:%S %z"), "", *_versions(), ""]
+    parts = [f"{CRASH_TITLE} ({kind})", time.strftime("%Y-%m-%d %H:%M:%S %z"), "", *_versions(), ""]
     parts.append("".join(traceback.format_exception(exc_type, exc, tb)))
+    saved: list[str] = []
     if _State.context_provider is not None:
         try:
-            parts += ["Match context:", _State.context_provider()]
-        except Exception as error:
-            parts.append(f"(match context unavailable: {error!r})")
+            context = _State.context_provider()
+            parts += ["Match context:", context.description, ""]
+            if context.save is not None:
+                saved = [SAVE_BEGIN, json.dumps(context.save, ensure_ascii=False), SAVE_END]
+        except Exception as error:  # a report must be written whatever the match's state
+            parts += [f"(match context unavailable: {error!r})", ""]
+    parts += ["Last lines of the log:", *_log_tail(_State.log_dir / LOG_NAME), "", *saved]
     try:
         with open(path, "x", encoding="utf-8", opener=no_follow) as report:
             report.write("\n".join(parts) + "\n")
     except OSError:
         return None
     return path
+
+
+def _log_tail(path: Path) -> list[str]:
+    """The last lines of the log (never through a link)."""
+    try:
+        descriptor = no_follow(str(path), os.O_RDONLY)
+    except OSError:
+        return ["(no log)"]
+    with open(descriptor, "rb") as log_file:
+        size = log_file.seek(0, os.SEEK_END)
+        log_file.seek(max(0, size - 32_000))
+        lines = log_file.read().decode("utf-8", "replace").splitlines()
+    return lines[-LOG_TAIL_LINES:]
+
+
+def saved_match_text(report: str, path: Path) -> str:
+    """The save payload's JSON text inside crash ``report`` read from ``path`` (FileProblem if none)."""
+    lines = report.splitlines()
+    if SAVE_BEGIN not in lines:
+        raise FileProblem(path, "this crash report holds no match (the crash happened outside one)")
+    start = lines.index(SAVE_BEGIN) + 1
+    if SAVE_END not in lines[start:]:
+        raise FileProblem(path, "the match in this crash report is cut short")
+    return "\n".join(lines[start:lines.index(SAVE_END, start)])
+
+
+def report_holds_match(path: Path) -> bool:
+    """True when the crash report at ``path`` carries a match to continue."""
+    try:
+        return SAVE_BEGIN in read_bounded(path, MAX_REPORT_BYTES).decode("utf-8", "replace")
+    except (OSError, FileProblem):
+        return False
 
 
 def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:

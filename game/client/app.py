@@ -13,6 +13,8 @@ import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,6 +29,9 @@ from game.client.viewport import LOGICAL_SIZE, Viewport
 from game.paths import logs_dir, saves_dir, settings_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
 from game.storage.userfiles import backup_path, clean_orphan_temps
+
+if TYPE_CHECKING:
+    from game.client.scenes.menus import StartupNotice
 
 WINDOW_TITLE = "MageStone"
 ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
@@ -181,29 +186,35 @@ class App:
         self._seen_changes = self.stack.changes
         self.running = True
 
-    def _startup_notices(self) -> list[str]:
+    def _startup_notices(self) -> list[StartupNotice]:
         from game.client.bundled_data import bundled_data_problems
+        from game.client.scenes.menus import StartupNotice
         from game.client.tutorial.progress import Progress
 
         for folder in (settings_dir(), saves_dir()):
             clean_orphan_temps(folder)
-        notices = []
-        if self._settings_notice:
-            notices.append(self._settings_notice)
-        tutorial = Progress.load().notice
-        if tutorial:
-            notices.append(tutorial)
+        texts = [self._settings_notice or "", Progress.load().notice]
         problems = bundled_data_problems()
         if problems:
-            notices.append("Some of the game's data files are damaged; what does not depend on them works:\n"
-                           + "\n".join(problems[:6]))
+            texts.append("Some of the game's data files are damaged; what does not depend on them works:\n"
+                         + "\n".join(problems[:6]))
+        notices = [StartupNotice(text) for text in texts if text]
         crash = diagnostics.pending_crash_report(logs_dir())
         if crash is not None:
-            notices.append(
-                "MageStone closed unexpectedly last time. A crash report was saved here:\n"
-                f"{crash}\nPlease attach it if you report the problem."
-            )
+            notices.append(self._crash_notice(crash))
         return notices
+
+    def _crash_notice(self, report: Path) -> StartupNotice:
+        """Where last time's crash report is, and (when it holds the match) an offer to continue it."""
+        from game.client.match.loading import open_entry
+        from game.client.scenes.menus import StartupNotice
+
+        message = ("MageStone closed unexpectedly last time. A crash report was saved here:\n"
+                   f"{report}\nPlease attach it if you report the problem.")
+        if not diagnostics.report_holds_match(report):
+            return StartupNotice(message)
+        return StartupNotice(message + "\nThe match in play was kept in the report: continue it from there?",
+                             ("Continue", lambda: open_entry(self, report)))
 
     def quit(self) -> None:
         """Close at the end of this frame."""

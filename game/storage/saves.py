@@ -12,20 +12,22 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.diagnostics import CRASH_TITLE, MAX_REPORT_BYTES, saved_match_text
 from game.rules.match import Match
 from game.rules.protocol import RulesError
 from game.rules.registry import GAME_IDS, new_game
-from game.safe_json import Fields, FileProblem, load_json
+from game.safe_json import Fields, FileProblem, decode_utf8, parse_json, read_bounded
 from game.storage.atomic import write_json_atomic
 from game.storage.seats import SeatError, parse_seats
 
 SAVE_FORMAT = "magestone-save"
 SCHEMA_VERSION = 1
 MAX_SAVE_BYTES = 4_000_000
-"""Largest save file read: a game at its action limit is about a tenth of this."""
-DEFAULT_MAX_ACTIONS = 20_000
-MAX_ACTIONS = {"magestone": 40_000, "magistrat": 20_000}
-"""Longest action log read, by game: several times the longest game self-play has produced."""
+"""Largest save file read: a MageStone game at its action limit takes under 1 MB."""
+DEFAULT_MAX_ACTIONS = 10_000
+MAX_ACTIONS = {"magestone": 20_000, "magistrat": 10_000}
+"""Longest action log read, by game: many times a long game (random self-play: 700 MageStone actions,
+500 MagiStrat moves), and short enough to replay in about a second and a half."""
 
 
 class SaveError(Exception):
@@ -64,9 +66,15 @@ def write_save(path: Path, match: Match, seats: list[str]) -> None:
 
 
 def read_payload(path: Path) -> dict[str, Any]:
-    """Read and parse a save file's JSON through the hardened reader, with errors that name the file."""
+    """Read and parse a save file's JSON (or the match in a crash report) through the hardened reader,
+    with errors that name the file."""
     try:
-        return dict(Fields(path).object(load_json(path, MAX_SAVE_BYTES)))
+        text = decode_utf8(read_bounded(path, MAX_REPORT_BYTES), path)
+        if text.startswith(CRASH_TITLE):
+            text = saved_match_text(text, path)
+        elif len(text) > MAX_SAVE_BYTES:
+            raise FileProblem(path, f"is over the limit of {MAX_SAVE_BYTES:,} bytes for a save")
+        return dict(Fields(path).object(parse_json(text, path)))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except FileProblem as problem:

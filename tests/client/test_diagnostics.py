@@ -26,7 +26,7 @@ def test_an_unhandled_exception_writes_a_crash_report_with_the_match_context(tmp
         "import os, pathlib\n"
         "from game import diagnostics\n"
         "diagnostics.install(pathlib.Path(os.environ['MAGESTONE_LOG_DIR_TEST']))\n"
-        "diagnostics.register_context(lambda: 'seed 42\\nactions: m a1-a2')\n"
+        "diagnostics.register_context(lambda: diagnostics.CrashContext('seed 42\\nactions: m a1-a2'))\n"
         "raise RuntimeError('the dice fell off the table')\n"
     )
     result = _python(code, tmp_path)

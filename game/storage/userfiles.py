@@ -84,13 +84,14 @@ def load_or_recover(
         data = read_bounded(backup, max_bytes)
         value = validate(parse_json(decode_utf8(data, backup), backup), backup)
     except (FileNotFoundError, FileProblem):
-        return Recovered(None, f"{what} file was damaged and has been reset:\n{path}\n({damage})\n{kept}")
+        return Recovered(None, f"{what} file was damaged and has been reset:\n{path}\n"
+                               f"What is wrong: {damage}.\n{kept}")
     try:
         write_bytes_atomic(path, data, keep_backup=False)
     except OSError:
         log.exception("could not restore %s from its backup", path)
     return Recovered(value, f"{what} file was damaged, so its last good copy is in use:\n{path}\n"
-                            f"({damage})\n{kept}")
+                            f"What is wrong: {damage}.\n{kept}")
 
 
 def clean_orphan_temps(folder: Path) -> int:

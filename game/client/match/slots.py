@@ -67,15 +67,15 @@ class SaveEntry:
         """Game, players, progress and date in one line; the reason (and the backup) when damaged."""
         if self.loaded is not None:
             return describe(self.loaded)
-        damage = f"Damaged: {self.error}" if self.error else "Missing"
         if self.backup is not None:
-            return f"{damage} · last good copy: {describe(self.backup)}"
-        return damage
+            damage = f"Damaged ({self.error})" if self.error else "Only its last good copy is left"
+            return f"{damage} · {describe(self.backup)}"
+        return f"Damaged: {self.error}" if self.error else "Missing"
 
     def damage_report(self) -> str:
         """For a dialog: the file, what is wrong and where it was put."""
-        kept = f"\nIt is kept aside as {self.aside.name}." if self.aside is not None else ""
-        return f"{self.path}\n{self.error or 'is missing'}.{kept}"
+        kept = f"\nThe damaged file is kept as {self.aside.name}." if self.aside is not None else ""
+        return f"{self.path}\nWhat is wrong: {self.error or 'the file is missing'}.{kept}"
 
 
 def describe(loaded: LoadedSave) -> str:

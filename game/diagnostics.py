@@ -240,7 +240,11 @@ def _thread_excepthook(args: Any) -> None:
 
 def crash_reports(log_dir: Path) -> list[Path]:
     """Every crash report in ``log_dir``, oldest first."""
-    return sorted(log_dir.glob(f"{CRASH_PREFIX}*.txt"), key=lambda path: (path.stat().st_mtime, path.name))
+    reports = []
+    for path in log_dir.glob(f"{CRASH_PREFIX}*.txt"):
+        with contextlib.suppress(OSError):  # gone meanwhile
+            reports.append((path.lstat().st_mtime, path.name, path))
+    return [path for _, _, path in sorted(reports)]
 
 
 def pending_crash_report(log_dir: Path | None = None) -> Path | None:

@@ -69,12 +69,12 @@ def read_payload(path: Path) -> dict[str, Any]:
     """Read and parse a save file's JSON (or the match in a crash report) through the hardened reader,
     with errors that name the file."""
     try:
-        text = decode_utf8(read_bounded(path, MAX_REPORT_BYTES), path)
-        if text.startswith(CRASH_TITLE):
-            text = saved_match_text(text, path)
-        elif len(text) > MAX_SAVE_BYTES:
-            raise FileProblem(path, f"is over the limit of {MAX_SAVE_BYTES:,} bytes for a save")
-        return dict(Fields(path).object(parse_json(text, path)))
+        data = read_bounded(path, MAX_REPORT_BYTES)
+        report = data.startswith(CRASH_TITLE.encode())
+        if not report and len(data) > MAX_SAVE_BYTES:
+            raise FileProblem(path, f"is {len(data):,} bytes, over a save's limit of {MAX_SAVE_BYTES:,}")
+        text = decode_utf8(data, path)
+        return dict(Fields(path).object(parse_json(saved_match_text(text, path) if report else text, path)))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except FileProblem as problem:

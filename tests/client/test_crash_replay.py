@@ -17,7 +17,6 @@ from game.client.app import App, ClientOptions
 from game.client.magestone.scene import MageStoneMatchScene
 from game.client.match import session
 from game.client.match.controller import InlineSource, MatchController
-from game.client.match.loading import LoadingScene
 from game.client.match.seats import Seat
 from game.client.match.slots import read_entry
 from game.client.scenes.dialog import DialogScene
@@ -25,7 +24,7 @@ from game.client.tutorial.lesson_scene import LessonScene
 from game.paths import logs_dir
 from game.rules.magestone import MageStoneState
 from game.storage.saves import SaveError, load_save
-from tests.client.conftest import frames
+from tests.client.conftest import finish_loading, frames
 from tests.client.tutorial.at_table import open_lesson
 
 REPO = Path(__file__).resolve().parents[2]
@@ -126,10 +125,7 @@ def test_the_next_start_offers_to_continue_the_match_from_the_report(
         assert isinstance(notice, DialogScene) and str(report) in notice.message
         assert notice.confirm is not None and notice.confirm[0] == "Continue"
         notice.confirm[1]()
-        loading = restarted.stack.top
-        assert isinstance(loading, LoadingScene) and loading.wait(60)
-        frames(restarted, 2)
-        resumed = restarted.stack.top
+        resumed = finish_loading(restarted)
         assert isinstance(resumed, MageStoneMatchScene)
         assert resumed.controller.state.position() == position
     finally:

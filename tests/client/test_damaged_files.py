@@ -20,7 +20,7 @@ import pytest
 from game.client.app import App, ClientOptions
 from game.client.bundled_data import bundled_data_problems, playable_lessons
 from game.client.match.controller import autosave_path
-from game.client.match.loading import LoadingScene, continue_match
+from game.client.match.loading import continue_match
 from game.client.match.slots import list_saves, read_entry, slot_path
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.placeholders import NewMatchScene
@@ -32,7 +32,7 @@ from game.rules.magistrat.data import _bundled_piece_table
 from game.storage.saves import MAX_ACTIONS, SaveError, load_save
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
 from game.storage.userfiles import clean_orphan_temps
-from tests.client.conftest import frames
+from tests.client.conftest import finish_loading
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "damaged"
 REPO = Path(__file__).resolve().parents[2]
@@ -214,11 +214,7 @@ def test_the_command_line_seat_kinds_and_selfplay_saves_load_as_seats(tmp_path: 
 def _continue(app: App) -> Any:
     """Press Continue (as the title does) and wait for the background load to finish."""
     continue_match(app)
-    loading = app.stack.top
-    assert isinstance(loading, LoadingScene)
-    assert loading.wait(60)
-    frames(app, 2)
-    return app.stack.top
+    return finish_loading(app)
 
 
 def test_continue_offers_the_last_good_copy_of_a_damaged_autosave(app: App) -> None:

@@ -70,6 +70,8 @@ class _Pending:
     beats: int = -1
     """The heartbeat count last seen, and when it changed (``beat_at``)."""
     beat_at: float = 0.0
+    live_at: float = 0.0
+    """When the serving process was first seen beating: its time to answer runs from then."""
 
 
 def run_plugins(plugins: Sequence[str]) -> None:
@@ -205,14 +207,16 @@ class AiWorker:
         if self._process is None or not self._process.is_alive():
             return "the worker died"
         now = time.monotonic()
-        if now - pending.sent_at > self._timeout(pending):
-            return "the request timed out"
         beats = self._heart.value
+        if beats == 0:  # still starting (a spawned interpreter imports the AI first)
+            return "the worker did not start" if now - pending.sent_at > STARTUP_GRACE_S else ""
         if beats != pending.beats:
+            if pending.beats <= 0:
+                pending.live_at = now
             pending.beats, pending.beat_at = beats, now
-            return ""
-        grace = STARTUP_GRACE_S if beats == 0 else HEARTBEAT_TIMEOUT_S
-        if now - max(pending.beat_at, pending.sent_at) > grace:
+        if now - max(pending.sent_at, pending.live_at) > self._timeout(pending):
+            return "the request timed out"
+        if now - max(pending.beat_at, pending.sent_at) > HEARTBEAT_TIMEOUT_S:
             return "the worker stopped responding (no heartbeat)"
         return ""
 

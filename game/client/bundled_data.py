@@ -7,12 +7,13 @@ the same message, a lesson whose file or script is wrong is left out of the tuto
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
+from pathlib import Path
 
 from game.client.rules_reference.topics import ReferenceError, load_reference
 from game.client.tutorial.lessons import GAMES, Lesson, LessonError, read_lessons
 from game.client.tutorial.runner import initial_state, run_headless
-from game.resources import resource_path
+from game.resources import bundle_root, resource_path
 from game.rules.protocol import GameState, RulesError
 
 
@@ -30,7 +31,14 @@ def _first_legal(state: GameState) -> object:
 
 
 def playable_lessons(game: str) -> tuple[list[Lesson], list[str]]:
-    """The lessons of ``game`` that load and play through, and a message for each that does not."""
+    """The lessons of ``game`` that load and play through, and a message for each that does not
+    (checked once per bundle: the menu asks at every layout)."""
+    good, problems = _checked_lessons(game, bundle_root())
+    return list(good), list(problems)
+
+
+@lru_cache(maxsize=8)
+def _checked_lessons(game: str, root: Path) -> tuple[tuple[Lesson, ...], tuple[str, ...]]:
     lessons, problems = read_lessons(game)
     good = []
     for lesson in lessons:
@@ -39,7 +47,7 @@ def playable_lessons(game: str) -> tuple[list[Lesson], list[str]]:
             problems.append(problem)
         else:
             good.append(lesson)
-    return good, problems
+    return tuple(good), tuple(problems)
 
 
 def _magestone_checks() -> list[Callable[[], object]]:

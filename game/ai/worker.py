@@ -247,15 +247,23 @@ class AiWorker:
         return 60.0 if seconds is None else 1.5 * seconds + 4.0
 
     def _send(self, message: dict[str, Any]) -> None:
+        if self._process is not None and not self._process.is_alive():
+            self._replace_dead("AI worker died while idle; restarting it")
         self.start()
         assert self._conn is not None
         try:
             self._conn.send(message)
         except OSError:
-            log.error("AI worker pipe broken; restarting it")
-            self._restart()
+            self._replace_dead("AI worker pipe broken (the worker died); restarting it")
             assert self._conn is not None
             self._conn.send(message)
+
+    def _replace_dead(self, reason: str) -> None:
+        """Restart a worker found dead before it got the request (that counts as the one retry)."""
+        log.error(reason)
+        self._restart()
+        if self._pending is not None:
+            self._pending.retried = True
 
     def _receive(self, ticket: int) -> dict[str, Any] | None:
         """The reply for ``ticket`` if one is waiting (stale replies are dropped)."""

@@ -22,8 +22,9 @@ from game.storage.seats import SeatError, parse_seats
 
 SAVE_FORMAT = "magestone-save"
 SCHEMA_VERSION = 1
-MAX_SAVE_BYTES = 4_000_000
-"""Largest save file read: a MageStone game at its action limit takes under 1 MB."""
+MAX_SAVE_BYTES = MAX_REPORT_BYTES
+"""Largest save (or crash report holding one) read: 5 MB; a MageStone game at its action limit takes
+under 1 MB."""
 DEFAULT_MAX_ACTIONS = 10_000
 MAX_ACTIONS = {"magestone": 20_000, "magistrat": 10_000}
 """Longest action log read, by game: many times a long game (random self-play: 700 MageStone actions,
@@ -69,10 +70,8 @@ def read_payload(path: Path) -> dict[str, Any]:
     """Read and parse a save file's JSON (or the match in a crash report) through the hardened reader,
     with errors that name the file."""
     try:
-        data = read_bounded(path, MAX_REPORT_BYTES)
+        data = read_bounded(path, MAX_SAVE_BYTES)
         report = data.startswith(CRASH_TITLE.encode())
-        if not report and len(data) > MAX_SAVE_BYTES:
-            raise FileProblem(path, f"is {len(data):,} bytes, over a save's limit of {MAX_SAVE_BYTES:,}")
         text = decode_utf8(data, path)
         return dict(Fields(path).object(parse_json(saved_match_text(text, path) if report else text, path)))
     except FileNotFoundError:

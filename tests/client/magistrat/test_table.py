@@ -9,12 +9,12 @@ from game.client.input import Click, Hover, Key, KeyIntent
 from game.client.magistrat.interaction import NOTABLE
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.magistrat.setup import MagiStratSetupScene
+from game.client.match.loading import continue_match, open_entry
 from game.client.match.scenes import GameOverScene
-from game.client.match.session import continue_autosave, open_saved
 from game.client.match.slots import slot_path
 from game.rules.magistrat import MagiStratState, Move
 from game.rules.magistrat.board import CELL_INDEX, CELL_NAMES, KING
-from tests.client.conftest import frames
+from tests.client.conftest import finish_loading, frames
 from tests.client.magistrat.conftest import click_cell, finish, open_table, press, send, state_of
 
 
@@ -239,17 +239,16 @@ def test_autosave_continue_reopens_the_magistrat_table(app: App) -> None:
     scene.controller.save_to(slot_path(1))
     while len(app.stack) > 1:
         app.stack.pop()
-    assert continue_autosave(app) == ""
-    frames(app, 2)
-    again = app.stack.top
+    continue_match(app)
+    again = finish_loading(app)
     assert isinstance(again, MagiStratMatchScene)
     assert again.state.position() == position
     assert hud(again).startswith("Black to move")
     assert again.controller.undo_across_turns
     while len(app.stack) > 1:
         app.stack.pop()
-    assert open_saved(app, slot_path(1)) == ""
-    loaded = app.stack.top
+    open_entry(app, slot_path(1))
+    loaded = finish_loading(app)
     assert isinstance(loaded, MagiStratMatchScene) and loaded.state.position() == position
 
 

@@ -480,7 +480,7 @@ class MagiStratMatchScene(TableScene):
             for line in self.wrap(
                 "ui_bold",
                 15,
-                "Your King is enhanced: it must move this turn, and not under one of your Gods.",
+                "Your King is enhanced: it must move this turn, and not under any God.",
                 LEFT.width - 24,
             ):
                 decor.text(surface, assets, "ui_bold", 15, line, theme.DANGER, (LEFT.x + 12, y))

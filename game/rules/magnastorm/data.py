@@ -6,7 +6,6 @@ the field and the problem, so a bad data file is refused with a clear message.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 from game.resources import resource_path
 from game.rules.protocol import RulesError
+from game.safe_json import FileProblem, load_data
 
 SIDES = ("2-3p", "4p")
 RESEARCH_COLOURS = "grbv"
@@ -195,11 +195,11 @@ class _Reader:
 def _read(name: str, directory: Path | None) -> tuple[_Reader, Any]:
     path = (directory or resource_path("levels", "magnastorm")) / name
     try:
-        return _Reader(path), json.loads(path.read_text(encoding="utf-8"))
+        return _Reader(path), load_data(path)
+    except FileProblem as exc:
+        raise DataFileError(f"{name}: {exc.problem}") from None
     except OSError as exc:
         raise DataFileError(f"{name}: cannot read: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise DataFileError(f"{name}: line {exc.lineno}: invalid JSON: {exc.msg}") from exc
 
 
 def _board(r: _Reader, side: str, data: Any) -> Board:

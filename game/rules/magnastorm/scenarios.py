@@ -11,13 +11,13 @@ Errors raise ``PositionError`` naming the file, the field and the problem.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from game.resources import resource_path
 from game.rules.magnastorm.state import MagnastormState
 from game.rules.protocol import PositionError
+from game.safe_json import FileProblem, load_data
 
 
 def scenario_names() -> list[str]:
@@ -51,9 +51,9 @@ def load_scenario(name_or_path: str | Path) -> MagnastormState:
     path = Path(name_or_path) if isinstance(name_or_path, Path) or str(name_or_path).endswith(".json") \
         else resource_path("levels", "magnastorm", "scenarios", f"{name_or_path}.json")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_data(path)
+    except FileProblem as exc:
+        raise PositionError(f"{path.name}: {exc.problem}") from None
     except OSError as exc:
         raise PositionError(f"{path.name}: cannot read: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"{path.name}: line {exc.lineno}: invalid JSON: {exc.msg}") from exc
     return parse_scenario(path, data)

@@ -134,7 +134,7 @@ def test_a_bad_data_file_is_refused_naming_file_and_field(tmp_path: Path, file, 
 def test_broken_json_names_the_file_and_line(tmp_path: Path) -> None:
     directory = _copy_data(tmp_path)
     (directory / "commanders.json").write_text("{\n  oops", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"commanders.json: line 2"):
+    with pytest.raises(DataFileError, match=r"commanders.json: is not valid JSON \(line 2"):
         load_content(directory)
 
 

@@ -135,7 +135,7 @@ def _search_nodes_per_s(game_id: str, options: dict[str, Any], depth: int) -> fl
 
 
 def bench_engine() -> dict[str, float]:
-    """Rules-engine figures for both games."""
+    """Rules-engine figures for every game."""
     magestone_2p = {"players": 2, "go_limit": GO_LIMIT}
     magestone_4p = {"players": 4, "go_limit": GO_LIMIT}
     magistrat = {"setup": "random", "setup_seed": 1}
@@ -148,4 +148,7 @@ def bench_engine() -> dict[str, float]:
         "magistrat_random_games_per_s": round(_games_per_s("magistrat", magistrat, 10), 2),
         "magistrat_search_nodes_per_s": round(_search_nodes_per_s("magistrat", magistrat, 2)),
         "magistrat_clone_us": round(_clone_us(_mid_game("magistrat", magistrat, 40)), 2),
+        "magnastorm_decisions_per_s": round(_decisions_per_s("magnastorm", {"players": 2})),
+        "magnastorm_4p_random_games_per_s": round(_games_per_s("magnastorm", {"players": 4}, 5), 2),
+        "magnastorm_clone_us": round(_clone_us(_mid_game("magnastorm", {"players": 3}, 150)), 2),
     }

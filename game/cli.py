@@ -22,10 +22,32 @@ class CliError(Exception):
     """A command that cannot run; the message is shown to the user."""
 
 
+HEADLESS_GAMES = ("magestone", "magistrat", "magnastorm")
+"""Games the headless commands (selfplay, arena) play; ``play`` offers only games with a table."""
+TABLE_GAMES = ("magestone", "magistrat")
+SEAT_COUNTS = {"magestone": (2, 4), "magistrat": (2,), "magnastorm": (2, 3, 4)}
+
+
 def _players(text: str) -> int:
+    if text not in ("2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+    return int(text)
+
+
+def _table_players(text: str) -> int:
     if text not in ("2", "4"):
         raise argparse.ArgumentTypeError(f"players must be 2 or 4, not {text!r}")
     return int(text)
+
+
+def _seat_count(game: str, players: int) -> int:
+    """The seats of a headless game: MagiStrat always has two; the others check ``players``."""
+    counts = SEAT_COUNTS[game]
+    if len(counts) == 1:
+        return counts[0]
+    if players not in counts:
+        raise CliError(f"{game} is played by {' or '.join(map(str, counts))} players, not {players}")
+    return players
 
 
 def _level(text: str) -> str:
@@ -75,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(play)
 
     selfplay = commands.add_parser("selfplay", help="play a whole AI game headless and write a save file")
-    selfplay.add_argument("--game", choices=("magestone", "magistrat"), default="magestone")
+    selfplay.add_argument("--game", choices=HEADLESS_GAMES, default="magestone")
     selfplay.add_argument("--players", type=_players, default=2)
     selfplay.add_argument("--ai", type=_levels, default=["normal"], metavar="LEVEL[,LEVEL...]",
                           help="one level for every seat, or one per seat")
@@ -88,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="exit 1 when the recomputed final state differs from the recorded one")
 
     arena = commands.add_parser("arena", help="play seat-swapped seeded games between two AI levels")
-    arena.add_argument("--game", choices=("magestone", "magistrat"), default="magestone")
+    arena.add_argument("--game", choices=HEADLESS_GAMES, default="magestone")
     arena.add_argument("--players", type=_players, default=2)
     arena.add_argument("--a", type=_level, required=True, metavar="LEVEL")
     arena.add_argument("--b", type=_level, required=True, metavar="LEVEL")
@@ -116,8 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("magestone", "magistrat"), default=None)
-    parser.add_argument("--players", type=_players, default=None)
+    parser.add_argument("--game", choices=TABLE_GAMES, default=None)
+    parser.add_argument("--players", type=_table_players, default=None)
     parser.add_argument("--seats", type=_seats, default=None, metavar="SEAT[,SEAT...]",
                         help="e.g. human,ai:normal")
     parser.add_argument("--seed", type=_seed, default=None)
@@ -174,7 +196,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     from game.storage.saves import write_save
     from game.storage.seats import Seat
 
-    players = args.players if args.game == "magestone" else 2
+    players = _seat_count(args.game, args.players)
     levels = _levels_per_seat(args.ai, players)
     bots = [make_bot(args.game, level, players) for level in levels]
     result, match = play_game(args.game, {"players": players}, bots, args.seed)
@@ -212,8 +234,9 @@ def _arena(args: argparse.Namespace) -> int:
     from game.ai.arena import arena
     from game.ai.arena_record import ArenaRecordError
 
+    players = _seat_count(args.game, args.players)
     try:
-        report = arena(args.game, args.players, args.a, args.b, args.games, args.seed,
+        report = arena(args.game, players, args.a, args.b, args.games, args.seed,
                        go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record,
                        progress=_arena_progress(args))
     except ArenaRecordError as error:

@@ -36,6 +36,7 @@ class GameEntry:
 _GAMES: dict[str, GameEntry] = {
     "magestone": GameEntry("game.ai.magestone_eval:evaluate"),
     "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup"),
+    "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate"),
 }
 
 

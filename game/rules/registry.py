@@ -21,6 +21,7 @@ class _Game:
 _GAMES: dict[str, _Game] = {
     "magestone": _Game("game.rules.magestone", "MageStoneState"),
     "magistrat": _Game("game.rules.magistrat", "MagiStratState", fixed_players=2),
+    "magnastorm": _Game("game.rules.magnastorm", "MagnastormState"),
 }
 
 GAME_IDS: tuple[str, ...] = tuple(_GAMES)

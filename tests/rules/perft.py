@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.protocol import GameState
 
 
@@ -28,3 +30,18 @@ def divide(state: GameState, depth: int) -> dict[str, int]:
         counts[str(action)] = perft(state, depth - 1)
         state.undo()
     return counts
+
+
+def check_perft(state: GameState, data: dict[str, Any], label: str) -> None:
+    """Check ``state`` against perft data (``divide_depth``, ``divide``, ``depths``); show a breakdown."""
+    import pytest
+
+    depth = data["divide_depth"]
+    found = divide(state, depth)
+    if found != data["divide"]:
+        lines = [f"{action}: expected {data['divide'].get(action)}, found {found.get(action)}"
+                 for action in sorted(set(found) | set(data["divide"]))
+                 if found.get(action) != data["divide"].get(action)]
+        pytest.fail(f"{label}: perft({depth}) breakdown differs:\n" + "\n".join(lines))
+    for text, expected in data["depths"].items():
+        assert perft(state, int(text)) == expected, f"{label}: perft({text})"

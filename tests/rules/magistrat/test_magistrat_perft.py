@@ -9,7 +9,7 @@ import pytest
 
 from game.resources import resource_path
 from game.rules.magistrat import MagiStratState
-from tests.rules.perft import divide, perft
+from tests.rules.perft import check_perft
 
 PERFT_FILES = sorted(resource_path("levels", "magistrat", "perft").glob("*.json"))
 
@@ -22,13 +22,5 @@ def test_perft_files_exist() -> None:
 def test_perft(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     state = MagiStratState.from_position(data["position"])
-    depth = data["divide_depth"]
-    found = divide(state, depth)
-    if found != data["divide"]:
-        lines = [f"{action}: expected {data['divide'].get(action)}, found {found.get(action)}"
-                 for action in sorted(set(found) | set(data["divide"]))
-                 if found.get(action) != data["divide"].get(action)]
-        pytest.fail(f"{path.name}: perft({depth}) breakdown differs:\n" + "\n".join(lines))
-    for text, expected in data["depths"].items():
-        assert perft(state, int(text)) == expected, f"{path.name}: perft({text})"
-    assert sum(found.values()) == data["depths"][str(depth)]
+    check_perft(state, data, path.name)
+    assert sum(data["divide"].values()) == data["depths"][str(data["divide_depth"])]

@@ -1,0 +1,58 @@
+"""Heuristic evaluation of Magnastorm positions, per seat, for the generic MCTS and the tuning bot.
+
+A seat's raw score is its reputation plus what will turn into reputation: research
+levels (objectives, research commanders), labs on the planet (majorities, income,
+sector objectives), stations left to build, commanders held, CreditCubes in hand and
+the place in next round's turn order (the first-player token), each with a small weight.
+The value of a seat is ``tanh`` of its lead over the best other seat, scaled by the
+threshold, so a seat well ahead is near +1 and the others near -1 (max^n search needs
+no zero sum).
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.rules.magnastorm.state import LAB_SLOTS, MagnastormState
+from game.rules.protocol import GameState
+
+RESEARCH_WEIGHT = 0.6
+LAB_WEIGHT = 0.8
+CUBE_WEIGHT = 0.15
+COMMANDER_WEIGHT = 1.0
+TURN_ORDER_WEIGHT = 1.5
+"""Per place ahead in next round's turn order (going first picks the best crew and spaces)."""
+
+
+def next_order(state: MagnastormState) -> list[int]:
+    """The turn order the next round will have (the first-player token's holder first)."""
+    holder = state.fp_holder
+    return [holder, *[s for s in state.order if s != holder]] if holder >= 0 else list(state.order)
+
+
+def scores(state: MagnastormState) -> list[float]:
+    """Raw score of each seat (reputation plus weighted assets)."""
+    n, areas = state.num_players, state.s.areas
+    order = next_order(state) if len(state.order) == n else list(range(n))
+    out = []
+    for seat in range(n):
+        placed = LAB_SLOTS - sum(state.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS])
+        research = sum(state.research[seat * areas:(seat + 1) * areas])
+        cubes = sum(state.cubes[seat * 5:seat * 5 + 5])
+        commanders = state.admin_ctrl.count(seat) + state.rcmd_ctrl.count(seat)
+        out.append(state.rep[seat] + RESEARCH_WEIGHT * research + LAB_WEIGHT * placed
+                   + CUBE_WEIGHT * cubes + COMMANDER_WEIGHT * commanders
+                   + TURN_ORDER_WEIGHT * (n - 1 - order.index(seat)))
+    return out
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Per-seat values in (-1, 1) of a live Magnastorm position."""
+    assert isinstance(state, MagnastormState)
+    raw = scores(state)
+    scale = state.s.threshold / 3
+    values = []
+    for seat, mine in enumerate(raw):
+        best_other = max(v for other, v in enumerate(raw) if other != seat)
+        values.append(math.tanh((mine - best_other) / scale))
+    return values

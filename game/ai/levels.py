@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
 from game.ai.games import evaluator
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, MageStoneEval
+from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
+from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import MagiStratEval
 from game.ai.mcts import Mcts
@@ -25,10 +27,16 @@ from game.rules.protocol import GameState
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 """The levels every game offers, weakest first."""
 
+REFERENCE_LEVELS: tuple[str, ...] = ("hard-ref",)
+"""Fixed levels for the arena only, never offered in menus: ``hard-ref`` is Hard as it was on 1 Dec 2026,
+the yardstick a new Hard is measured against."""
+
 BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
 
 _EASY_NOISE = Noise(temperature=0.05, margin=0.15)
+MAGESTONE_HARD_CAUTION = 0.35
+"""MageStone Hard's aversion to dice contests that gain nothing on average (``GoPlanner.caution``)."""
 _EXACT_TIES = 1e-9
 """MagiStrat Hard's root margin: a root move whose bound ties the best is searched exactly (a losing
 move could otherwise tie at the bound and win the tie by legal-action order)."""
@@ -38,20 +46,39 @@ def _random(game_id: str, players: int) -> Bot:
     return RandomBot(Budget(1))
 
 
-def _evaluation(game_id: str, level: str, hard: Evaluator) -> Evaluator:
-    """Hard's own tuned evaluation, every other level the game's default (both exact at the end)."""
-    return terminal_or(hard) if level == "hard" else evaluator(game_id)
+def _evaluation(game_id: str, weighted: Evaluator | None) -> Evaluator:
+    """A level's own weighted evaluation, else the game's default (both exact at the end)."""
+    return terminal_or(weighted) if weighted is not None else evaluator(game_id)
+
+
+@dataclass(frozen=True)
+class _PlannerLevel:
+    """One MageStone level: the go planner's beam, reply and caution, its budget and weights."""
+
+    widths: tuple[int, ...]
+    nodes: int
+    reply: int = 0
+    caution: float = 0.0
+    weights: MageStoneWeights | None = None
+
+
+_MAGESTONE_LEVELS = {
+    "easy": _PlannerLevel((2,), 3_000),
+    "normal": _PlannerLevel((4,), 12_000),
+    "hard": _PlannerLevel((8, 2), 40_000, reply=2, caution=MAGESTONE_HARD_CAUTION, weights=HARD),
+    "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
+}
 
 
 def _magestone(level: str) -> BotFactory:
-    widths = {"easy": (2,), "normal": (4,), "hard": (8, 2)}[level]
-    nodes = {"easy": 3_000, "normal": 12_000, "hard": 40_000}[level]
+    config = _MAGESTONE_LEVELS[level]
     noise = _EASY_NOISE if level == "easy" else None
-    reply = 2 if level == "hard" else 0
+    weighted = None if config.weights is None else MageStoneEval(config.weights)
 
     def make(game_id: str, players: int) -> Bot:
-        planner = GoPlanner(_evaluation(game_id, level, MageStoneEval(HARD)), widths, reply)
-        return SearchBot(f"magestone-{level}", planner, Budget(nodes), noise)
+        evaluation = _evaluation(game_id, weighted)
+        planner = GoPlanner(evaluation, config.widths, config.reply, caution=config.caution)
+        return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make
 
@@ -63,7 +90,8 @@ def _magistrat(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         margin = {"easy": _EASY_NOISE.margin, "normal": 0.0, "hard": _EXACT_TIES}[level]
         noise = _EASY_NOISE if level == "easy" else None
-        searcher = AlphaBeta(_evaluation(game_id, level, MagiStratEval(MAGISTRAT_HARD)), depth, margin)
+        weighted = MagiStratEval(MAGISTRAT_HARD) if level == "hard" else None
+        searcher = AlphaBeta(_evaluation(game_id, weighted), depth, margin)
         return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
 
     return make
@@ -80,7 +108,7 @@ def _generic(level: str) -> BotFactory:
 
 
 _FACTORIES: dict[tuple[str, str], BotFactory] = {
-    **{("magestone", level): _magestone(level) for level in LEVELS[1:]},
+    **{("magestone", level): _magestone(level) for level in _MAGESTONE_LEVELS},
     **{("magistrat", level): _magistrat(level) for level in LEVELS[1:]},
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,

@@ -20,7 +20,9 @@ from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
-from game.ai.magistrat_eval import MagiStratEval
+from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
+from game.ai.magistrat_eval import MagiStratEval, is_tactical
+from game.ai.magistrat_eval import Weights as MagiStratWeights
 from game.ai.mcts import Mcts
 from game.rules.protocol import GameState
 
@@ -83,16 +85,34 @@ def _magestone(level: str) -> BotFactory:
     return make
 
 
+@dataclass(frozen=True)
+class _SearchLevel:
+    """One MagiStrat level: alpha-beta's depth, budget, root margin, weights and quiescence."""
+
+    depth: int
+    nodes: int
+    margin: float = 0.0
+    weights: MagiStratWeights | None = None
+    quiescence: bool = False
+
+
+_MAGISTRAT_LEVELS = {
+    "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
+    "normal": _SearchLevel(2, 8_000),
+    "hard": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True),
+    "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF),
+}
+
+
 def _magistrat(level: str) -> BotFactory:
-    depth = {"easy": 1, "normal": 2, "hard": 3}[level]
-    nodes = {"easy": 2_000, "normal": 8_000, "hard": 60_000}[level]
+    config = _MAGISTRAT_LEVELS[level]
+    noise = _EASY_NOISE if level == "easy" else None
+    tactical = is_tactical if config.quiescence else None
 
     def make(game_id: str, players: int) -> Bot:
-        margin = {"easy": _EASY_NOISE.margin, "normal": 0.0, "hard": _EXACT_TIES}[level]
-        noise = _EASY_NOISE if level == "easy" else None
-        weighted = MagiStratEval(MAGISTRAT_HARD) if level == "hard" else None
-        searcher = AlphaBeta(_evaluation(game_id, weighted), depth, margin)
-        return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
+        weighted = None if config.weights is None else MagiStratEval(config.weights)
+        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
+        return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise)
 
     return make
 
@@ -109,7 +129,7 @@ def _generic(level: str) -> BotFactory:
 
 _FACTORIES: dict[tuple[str, str], BotFactory] = {
     **{("magestone", level): _magestone(level) for level in _MAGESTONE_LEVELS},
-    **{("magistrat", level): _magistrat(level) for level in LEVELS[1:]},
+    **{("magistrat", level): _magistrat(level) for level in _MAGISTRAT_LEVELS},
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,
 }

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
-from game.ai.games import evaluator
+from game.ai.games import evaluator, repetition_key
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
@@ -94,13 +94,14 @@ class _SearchLevel:
     margin: float = 0.0
     weights: MagiStratWeights | None = None
     quiescence: bool = False
+    shun_repeats: bool = True
 
 
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
     "hard": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True),
-    "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF),
+    "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 
 
@@ -112,7 +113,8 @@ def _magistrat(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         weighted = None if config.weights is None else MagiStratEval(config.weights)
         searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
-        return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise)
+        return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
+                         repetition_key(game_id) if config.shun_repeats else None)
 
     return make
 

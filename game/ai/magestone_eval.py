@@ -58,6 +58,7 @@ class Weights:
     activated: float = 1.1
     unactivated: float = 0.55
     home_pull: float = 0.04
+    home_slack: int = 0
     home_gain: float = 0.0
     home_horizon: float = 8.0
     win_pull: float = 0.4
@@ -161,7 +162,7 @@ class MageStoneEval:
                     score -= w.win_pull * home
                 else:
                     if cu:
-                        score -= w.home_pull * home
+                        score -= w.home_pull * max(0, home - w.home_slack)
                         score += w.home_gain * cu * max(0.0, 1.0 - home / w.home_horizon)
                     if stones:
                         nearest = _nearest(mage, stones)

@@ -218,6 +218,13 @@ def _king_threats(s: Any, side: int) -> int:
     return threats
 
 
+def repetition_key(state: GameState) -> str:
+    """The position's board, side to move and phase, without the no-progress count (which grows every
+    quiet move, so the same position again has a different text)."""
+    board, side, phase = state.position().split(" ")[:3]
+    return f"{board} {side} {phase}"
+
+
 def is_tactical(state: GameState, action: Any) -> bool:
     """A move that attacks, or moves a God (its enhancements destroy and steal): what a quiescence
     step looks at."""

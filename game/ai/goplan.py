@@ -16,16 +16,11 @@ the go plays well). It is an expectimax over the go:
 * with ``reply_top`` = k, the k best root actions are planned once more
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
-  those plans are judged by what survives the answer, and rank first;
-* with ``caution`` > 0 a dice contest in the planning seat's own go is worth its expectation less
-  ``caution`` times the spread of its outcomes' values (a careful player's aversion to a coin flip that
-  gains nothing on average: a 50 % attack must gain something to be worth the risk, while a long shot
-  that is the only defence against a lost game still beats certain defeat).
+  those plans are judged by what survives the answer, and rank first.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -41,14 +36,12 @@ class GoPlanner(Searcher):
     """Expectimax over the rest of the go with a beam of ``widths`` per decision depth."""
 
     def __init__(
-        self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
-        caution: float = 0.0,
+        self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16
     ) -> None:
         self.evaluator = evaluator
         self.widths = tuple(widths)
         self.reply_top = reply_top
         self.max_steps = max_steps
-        self.caution = caution
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -91,12 +84,12 @@ class GoPlanner(Searcher):
     def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
         """Value for ``seat`` of continuing its go from ``state`` as planned."""
         if state.is_chance_node():
-            outcomes = []
+            total = 0.0
             for outcome, probability in state.chance_outcomes():
                 state.apply(outcome)
-                outcomes.append((probability, self._plan(state, seat, depth, limit, reply)))
+                total += probability * self._plan(state, seat, depth, limit, reply)
                 state.undo()
-            return self._contest_value(outcomes)
+            return total
         limit.tick()
         if state.current_player() != seat:
             return self._reply(state, seat, limit) if reply else self.evaluator(state)[seat]
@@ -141,19 +134,11 @@ class GoPlanner(Searcher):
 
     def _settle(self, state: GameState, seat: int, limit: SearchLimit) -> float:
         if state.is_chance_node():
-            outcomes = []
+            total = 0.0
             for outcome, probability in state.chance_outcomes():
                 state.apply(outcome)
-                outcomes.append((probability, self._settle(state, seat, limit)))
+                total += probability * self._settle(state, seat, limit)
                 state.undo()
-            return self._contest_value(outcomes)
+            return total
         limit.tick()
         return self.evaluator(state)[seat]
-
-    def _contest_value(self, values: list[tuple[float, float]]) -> float:
-        """A contest of the planning seat's go: the expectation, less ``caution`` times the spread."""
-        mean = sum(p * v for p, v in values)
-        if not self.caution:
-            return mean
-        spread = math.sqrt(max(0.0, sum(p * (v - mean) ** 2 for p, v in values)))
-        return mean - self.caution * spread

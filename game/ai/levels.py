@@ -37,8 +37,6 @@ BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
 
 _EASY_NOISE = Noise(temperature=0.05, margin=0.15)
-MAGESTONE_HARD_CAUTION = 0.35
-"""MageStone Hard's aversion to dice contests that gain nothing on average (``GoPlanner.caution``)."""
 _EXACT_TIES = 1e-9
 """MagiStrat Hard's root margin: a root move whose bound ties the best is searched exactly (a losing
 move could otherwise tie at the bound and win the tie by legal-action order)."""
@@ -55,19 +53,18 @@ def _evaluation(game_id: str, weighted: Evaluator | None) -> Evaluator:
 
 @dataclass(frozen=True)
 class _PlannerLevel:
-    """One MageStone level: the go planner's beam, reply and caution, its budget and weights."""
+    """One MageStone level: the go planner's beam and reply, its budget and weights."""
 
     widths: tuple[int, ...]
     nodes: int
     reply: int = 0
-    caution: float = 0.0
     weights: MageStoneWeights | None = None
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((8, 2), 40_000, reply=2, caution=MAGESTONE_HARD_CAUTION, weights=HARD),
+    "hard": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
 }
 
@@ -78,8 +75,7 @@ def _magestone(level: str) -> BotFactory:
     weighted = None if config.weights is None else MageStoneEval(config.weights)
 
     def make(game_id: str, players: int) -> Bot:
-        evaluation = _evaluation(game_id, weighted)
-        planner = GoPlanner(evaluation, config.widths, config.reply, caution=config.caution)
+        planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -58,20 +58,14 @@ class Weights:
     activated: float = 1.1
     unactivated: float = 0.55
     home_pull: float = 0.04
-    home_slack: int = 0
-    home_gain: float = 0.0
-    home_horizon: float = 8.0
     win_pull: float = 0.4
     stone_pull: float = 0.05
-    stone_near: float = 0.0
-    stone_horizon: float = 6.0
     rite_base: float = 2.5
     rite_safe: float = 4.0
     priest_nexus_pull: float = 0.05
     priest_on_nexus: float = 0.4
     warrior_nexus_pull: float = 0.02
     warrior_pull_floor: int = 2
-    warrior_on_stone: float = 0.0
     strike_first: float = 0.15
     imminent_win: float = 5.0
     activation_win: float = 0.0
@@ -87,14 +81,10 @@ HALF_BLOCK_RELIEF = 0.1
 HARD_REF = Weights(home_pull=0.12, stone_pull=0.15, activation_win=5.0, stake_strikes=0.0)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
 
-HARD = Weights(home_pull=0.0, home_gain=0.45, home_horizon=10.0, stone_pull=0.03, stone_near=0.09,
-               warrior_on_stone=0.3, imminent_win=15.0, activation_win=15.0)
-"""Hard's weights. The stone race as a cycle where every step pays: a Mage is drawn to a stone
-within a go's reach by a bounded bonus (smaller than the stone, so collecting always gains), and
-home by each Unactivated stone it carries (a gain growing near home, smaller than activating, so
-activating always gains); Warriors keep off stone squares (they block their own Mage); a Mage that
-can walk home and win in the next go (6 Activated stones, or 6 to activate there) is judged close to
-a lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
+HARD = Weights(home_pull=0.12, stone_pull=0.15, imminent_win=15.0, activation_win=15.0)
+"""Hard's weights: a Mage drawn 3x harder to stones and home (the stone race, tuned by self-play), and a
+Mage that can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged
+close to a lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
 
 
 @cache
@@ -162,12 +152,9 @@ class MageStoneEval:
                     score -= w.win_pull * home
                 else:
                     if cu:
-                        score -= w.home_pull * max(0, home - w.home_slack)
-                        score += w.home_gain * cu * max(0.0, 1.0 - home / w.home_horizon)
+                        score -= w.home_pull * home
                     if stones:
-                        nearest = _nearest(mage, stones)
-                        score -= w.stone_pull * nearest / (1 + cu)
-                        score += w.stone_near * max(0.0, w.stone_horizon - nearest) / (1 + cu)
+                        score -= w.stone_pull * _nearest(mage, stones) / (1 + cu)
             else:
                 score += w.mage_queued
             if priest >= 0:
@@ -179,9 +166,6 @@ class MageStoneEval:
             far = sum(max(0, to_nexus_of[sq] - w.warrior_pull_floor)
                       for sq, kind in by_seat[seat] if kind == WARRIOR)
             score -= w.warrior_nexus_pull * far
-            if w.warrior_on_stone:
-                parked = sum(1 for sq, kind in by_seat[seat] if kind == WARRIOR and sq in s.stones)
-                score -= w.warrior_on_stone * parked
             if rite is not None and rite[0] == seat:
                 score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
             if seat == turn:
@@ -193,19 +177,20 @@ class MageStoneEval:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
 
         For the seat whose whole go comes next: its Mage's walk home past enemy units; for the seat
-        to act in a begun go: its Mage's walk home now (own units block).
+        to act in a begun go: its Mage at home (to activate there) or its walk home now (own units
+        block).
         """
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
         fresh = _next_fresh_seat(s)
         for seat, near in enumerate(near_wins):
-            mage = s.mage_squares[seat]
-            if not near or mage < 0 or _nearest(mage, bases[seat]) > SQUARES_PER_GO:
+            mage, base = s.mage_squares[seat], bases[seat]
+            if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
                 continue
             if seat == fresh:
-                stakes[seat] = near * _open_base_share(s, seat, mage, bases[seat])
-            elif seat == s.turn and not s.reachable(mage).keys().isdisjoint(bases[seat]):
+                stakes[seat] = near * _open_base_share(s, seat, mage, base)
+            elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
                 stakes[seat] = near
         return stakes
 

@@ -40,13 +40,11 @@ def _midgame_positions(players: int) -> list[GameState]:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_magestone_hard_plans_with_the_hard_weights(players: int) -> None:
-    """make_bot('magestone', 'hard', n) evaluates with HARD (not DEFAULT), beam (8, 2), reply 2, caution 0.35,
-    40k nodes."""
+    """make_bot('magestone', 'hard', n) evaluates with HARD (not DEFAULT), beam (8, 2), reply 2, 40k nodes."""
     bot = make_bot("magestone", "hard", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes, bot.noise) == (
-        (8, 2), 2, 0.35, 40_000, None)
+    assert (planner.widths, planner.reply_top, bot.budget.nodes, bot.noise) == ((8, 2), 2, 40_000, None)
     hard, default = MageStoneEval(HARD), MageStoneEval(DEFAULT)
     positions = _midgame_positions(players)
     assert all(planner.evaluator(state) == hard(state) for state in positions)
@@ -55,12 +53,11 @@ def test_magestone_hard_plans_with_the_hard_weights(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_magestone_hard_ref_is_the_hard_of_1_december(players: int) -> None:
-    """The arena's fixed yardstick 'hard-ref' is the earlier Hard: HARD_REF weights, no caution, and no
-    menu offers it."""
+    """The arena's fixed yardstick 'hard-ref' is the earlier Hard (HARD_REF weights); no menu offers it."""
     bot = make_bot("magestone", "hard-ref", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
+    assert (planner.widths, planner.reply_top, bot.budget.nodes) == ((8, 2), 2, 40_000)
     reference = MageStoneEval(HARD_REF)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS

@@ -147,30 +147,12 @@ def test_magistrat_king_escapes_the_threat(level: str) -> None:
         assert result is None or result.winners != (0,), f"white wins with {reply}"
 
 
-# Positions from a full game a careful player (South) won against Hard (seed 11; /work/shared/games/):
-# the goes where Hard went wrong, North to act at the start of its go.
-def _seed11(go: int, south: dict[str, Any], north: dict[str, Any], stones: list[str],
-            graves: list[str] | None = None, rite: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"players": 2, "seats": {"S": south, "N": north}, "stones": {sq: [1, 0] for sq in stones},
-            "gravestones": graves or [], "bank": 8 - len(graves or []) - 2 * (go == 40), "turn": "N",
-            "rite": rite, "go": go}
-
-
-_GO_40 = _seed11(40, _seat("f3", "h1", ["e1", "l5", "g9"], (2, 4)),
-                 _seat("h10", "i9", ["g7", "j8", "h9", "i10"]), ["g10", "j10"], ["g7"],
-                 {"seat": "N", "laps": 1, "needed": 2})
-_GO_14 = _seed11(14, _seat("i1", "h1", ["e1", "f1", "g1", "l2", "i8"], (0, 3)),
-                 _seat("h10", "i9", ["f9", "f10", "g16", "j16", "k16", "l16"]),
-                 ["g7", "f8", "f9", "g10", "j10"])
-_GO_16 = _seed11(16, _seat("h6", "h1", ["e1", "f1", "g1", "l2", "i8"], (0, 3)),
-                 _seat("h10", "i9", ["f9", "f10", "g10", "j16", "k16", "l16"]),
-                 ["g7", "f8", "f9", "g10", "j10"])
-_GO_18 = _seed11(18, _seat("g7", "h1", ["e1", "f1", "l2", "g5", "i8"], (1, 3)),
-                 _seat("h10", "i9", ["f9", "f10", "g10", "j10", "k16", "l16"]), ["f8", "f9", "g10", "j10"])
-_GO_22 = _seed11(22, _seat("i1", "h1", ["e1", "l2", "f3", "g7", "i8"], (0, 4)),
-                 _seat("h10", "i9", ["f9", "f10", "g10", "j10", "k10", "l10"]), ["f8", "f9", "g10", "j10"])
-_GO_24 = _seed11(24, _seat("g5", "h1", ["e1", "l2", "f3", "g7", "i8"], (0, 4)),
-                 _seat("h10", "i9", ["f10", "g10", "j10", "k10"]), ["f8", "f9", "g10", "j10"], ["g8", "j8"])
+# Go 40 of a full game a careful player (South) won against Hard (seed 11; /work/shared/games/),
+# North (Hard) to act at the start of its go.
+_GO_40 = {"players": 2, "turn": "N", "go": 40, "bank": 3, "gravestones": ["g7"],
+          "seats": {"S": _seat("f3", "h1", ["e1", "l5", "g9"], (2, 4)),
+                    "N": _seat("h10", "i9", ["g7", "j8", "h9", "i10"])},
+          "stones": {"g10": [1, 0], "j10": [1, 0]}, "rite": {"seat": "N", "laps": 1, "needed": 2}}
 
 
 def _go_actions(scenario: dict[str, Any], level: str, seed: int) -> tuple[GameState, list[str]]:
@@ -194,49 +176,6 @@ def test_magestone_hard_attacks_the_mage_that_wins_next_go(seed: int) -> None:
     reaches g3: 1d6 against its d20, about 13 %); Hard killed a Warrior elsewhere instead."""
     _, played = _go_actions(_GO_40, "hard", seed)
     assert any(action.endswith("xf3") for action in played), played
-
-
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_magestone_mage_collects_the_stone_beside_it(level: str) -> None:
-    """Go 14: North's empty Mage stands beside the g10 stone (free stones all around); Hard parked a
-    Warrior on g10 instead, and its Mage never collected a stone in the whole game."""
-    state, played = _go_actions(_GO_14, level, 0)
-    activated, unactivated = state.carried  # type: ignore[attr-defined]
-    assert activated[1] + unactivated[1] >= 1, played
-
-
-def _parked(state: GameState, seat: int) -> int:
-    s: Any = state
-    return sum(1 for sq in s.stones if (unit := s.units.get(sq)) is not None and unit >> 2 == seat)
-
-
-@pytest.mark.parametrize("scenario", [_GO_14, _GO_16, _GO_18], ids=["go14", "go16", "go18"])
-def test_magestone_hard_does_not_park_warriors_on_its_stones(scenario: dict[str, Any]) -> None:
-    """Goes 14-18: Hard moved a Warrior onto a stone square each go (g10, j10), blocking its own Mage;
-    now its go ends with no more of its Warriors on stones than it began with."""
-    before = _parked(_magestone(scenario), 1)
-    state, played = _go_actions(scenario, "hard", 0)
-    assert _parked(state, 1) <= before, played
-
-
-@pytest.mark.parametrize("scenario", [_GO_22, _GO_24], ids=["go22", "go24"])
-def test_magestone_hard_takes_no_lone_coin_flip(scenario: dict[str, Any]) -> None:
-    """Goes 22 and 24: Hard attacked the i8 Warrior with a single Warrior (1d6 against 1d6, 50 %) and
-    lost both times; nothing it gained on average made up for the risk."""
-    for seed in range(3):
-        _, played = _go_actions(scenario, "hard", seed)
-        assert not any("xi8" in action and "+" not in action for action in played), played
-
-
-def test_magestone_hard_does_not_gamble_its_empty_mage() -> None:
-    """Two empty Mages side by side (d6 against d6, 50 %) and nothing else at stake: Hard's Mage does
-    not attack (it would as often lose the only unit that collects stones)."""
-    seats = {"S": _seat("h8", "h1", ["e1", "f1"]), "N": _seat("h9", "i16", ["e16", "f16"])}
-    stones = {sq: [1, 0] for sq in ("g7", "j7", "f8", "k8", "f9", "k9", "g10", "j10")}
-    scenario = {"players": 2, "seats": seats, "stones": stones}
-    for seed in range(3):
-        _, played = _go_actions(scenario, "hard", seed)
-        assert "h8xh9" not in played, played
 
 
 # Positions from a full game a careful player (Black) won against Hard (classic formation; ply p is

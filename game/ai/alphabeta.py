@@ -6,12 +6,18 @@ FEN-like text, which includes the side to move). Chance nodes, should a game
 have them, are averaged over ``chance_outcomes()`` with a full window
 (a plain expectimax step, enough for the rare dice of a deterministic game).
 A search out of budget keeps the last fully searched depth's answer.
+
+With a ``tactical`` predicate (MagiStrat: a move that attacks, or a God's move), a leaf reached by
+a tactical move is not judged as it stands: the side to move there may answer with a tactical move
+of its own (a recapture), or stand pat, whichever is better for it (a one-ply quiescence search), so
+an exchange that the horizon cuts in half is not mistaken for a gain.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,10 +49,14 @@ class AlphaBeta(Searcher):
     exactly scored (for noisy, human-like levels); 0 gives plain alpha-beta.
     """
 
-    def __init__(self, evaluator: Evaluator, max_depth: int, root_margin: float = 0.0) -> None:
+    def __init__(
+        self, evaluator: Evaluator, max_depth: int, root_margin: float = 0.0,
+        tactical: Callable[[GameState, Any], bool] | None = None,
+    ) -> None:
         self.evaluator = evaluator
         self.max_depth = max_depth
         self.root_margin = root_margin
+        self.tactical = tactical
         self._table: dict[str, _Entry] = {}
         self._history: dict[str, int] = {}
         self._limit: SearchLimit | None = None
@@ -75,9 +85,10 @@ class AlphaBeta(Searcher):
         best = -math.inf
         for action in ordered:
             alpha = best - self.root_margin if self.root_margin > 0 else best
+            tactical = self._is_tactical(state, action)
             state.apply(action)
             try:
-                value = self._value(state, seat, depth - 1, alpha, math.inf)
+                value = self._value(state, seat, depth - 1, alpha, math.inf, tactical)
             finally:
                 state.undo()
             results[str(action)] = value
@@ -86,11 +97,18 @@ class AlphaBeta(Searcher):
         self._table[state.position()] = _Entry(depth, best, _EXACT, str(best_action))
         return [ScoredAction(a, results[str(a)]) for a in actions]
 
-    def _value(self, state: GameState, seat: int, depth: int, alpha: float, beta: float) -> float:
+    def _is_tactical(self, state: GameState, action: Any) -> bool:
+        """``action`` (about to be played in ``state``) is tactical."""
+        return self.tactical is not None and self.tactical(state, action)
+
+    def _value(
+        self, state: GameState, seat: int, depth: int, alpha: float, beta: float, tactical: bool = False
+    ) -> float:
         """Value of ``state`` for ``seat`` searched ``depth`` decisions deep, in window (alpha, beta).
 
         Zero-sum: a node where the other seat acts is the negation of its own value.
         Several decisions in a row by one seat (a multi-action go) are simply a deeper max.
+        ``tactical``: the move that led here was tactical (a leaf then gets its quiescence step).
         """
         if state.is_terminal():
             return state.returns()[seat] * (WIN + depth)
@@ -98,14 +116,14 @@ class AlphaBeta(Searcher):
             return self._expect(state, seat, depth)
         player = state.current_player()
         if player != seat:
-            return -self._value(state, player, depth, -beta, -alpha)
+            return -self._value(state, player, depth, -beta, -alpha, tactical)
         limit = self._limit
         assert limit is not None
         limit.tick()
         if limit.exhausted:
             raise _OutOfBudget
         if depth <= 0:
-            return self.evaluator(state)[seat]
+            return self._quiesce(state, seat, beta) if tactical else self.evaluator(state)[seat]
         key = state.position()
         entry = self._table.get(key)
         if entry is not None and entry.depth >= depth:
@@ -118,9 +136,10 @@ class AlphaBeta(Searcher):
         original_alpha = alpha
         best, best_action = -math.inf, None
         for action in self._order(state, state.legal_actions(), entry):
+            tactical = self._is_tactical(state, action)
             state.apply(action)
             try:
-                value = self._value(state, seat, depth - 1, alpha, beta)
+                value = self._value(state, seat, depth - 1, alpha, beta, tactical)
             finally:
                 state.undo()
             if value > best:
@@ -132,6 +151,33 @@ class AlphaBeta(Searcher):
                 break
         flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
         self._table[key] = _Entry(depth, best, flag, None if best_action is None else str(best_action))
+        return best
+
+    def _quiesce(self, state: GameState, seat: int, beta: float) -> float:
+        """A leaf after a tactical move: ``seat`` (to move) stands pat or plays its best tactical answer."""
+        best = self.evaluator(state)[seat]
+        if best >= beta:
+            return best
+        tactical = self.tactical
+        assert tactical is not None and self._limit is not None
+        for action in state.legal_actions():
+            if not tactical(state, action):
+                continue
+            self._limit.tick()
+            state.apply(action)
+            try:
+                if state.is_terminal():
+                    value = state.returns()[seat] * WIN
+                elif state.is_chance_node():
+                    value = self._expect(state, seat, 0)
+                else:
+                    value = self.evaluator(state)[seat]
+            finally:
+                state.undo()
+            if value > best:
+                best = value
+                if best >= beta:
+                    break
         return best
 
     def _expect(self, state: GameState, seat: int, depth: int) -> float:

@@ -163,20 +163,50 @@ class Searcher(ABC):
         """
 
 
-class SearchBot(Bot):
-    """Plays the best action a :class:`Searcher` finds, or a noisy near-best one."""
+RepetitionKey = Callable[[GameState], str]
+"""The part of a position that makes it "the same position again" (no move counters)."""
 
-    def __init__(self, name: str, searcher: Searcher, budget: Budget, noise: Noise | None = None) -> None:
+
+class SearchBot(Bot):
+    """Plays the best action a :class:`Searcher` finds, or a noisy near-best one.
+
+    With a ``repetition_key`` the bot remembers every position its own moves made in this game, and a
+    move that would make one of them again is worth no more than a draw (0) to it: a side ahead never
+    shuffles back to a position it has had before while another move keeps its lead (a side behind
+    may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one.
+    """
+
+    def __init__(
+        self, name: str, searcher: Searcher, budget: Budget, noise: Noise | None = None,
+        repetition_key: RepetitionKey | None = None,
+    ) -> None:
         super().__init__(budget)
         self.name = name
         self.searcher = searcher
         self.noise = noise
+        self.repetition_key = repetition_key
+        self._made: set[str] = set()
 
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
         scored = rank(self.searcher.analyse(state, actions, rng, limit))
-        if self.noise is None:
-            return scored[0].action
-        return self.noise.pick(scored, rng)
+        key = self.repetition_key
+        if key is not None:
+            scored = rank([self._shunned(state, s, key) for s in scored])
+        choice = scored[0].action if self.noise is None else self.noise.pick(scored, rng)
+        if key is not None:
+            state.apply(choice)
+            self._made.add(key(state))
+            state.undo()
+        return choice
+
+    def _shunned(self, state: GameState, scored: ScoredAction, key: RepetitionKey) -> ScoredAction:
+        """``scored``, worth at most a draw if its action makes a position this bot has made before."""
+        if scored.value <= 0:
+            return scored
+        state.apply(scored.action)
+        again = key(state) in self._made
+        state.undo()
+        return ScoredAction(scored.action, 0.0, scored.weight) if again else scored
 
 
 def terminal_or(evaluator: Evaluator) -> Evaluator:

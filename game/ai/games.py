@@ -31,11 +31,15 @@ class GameEntry:
     openings: str | None = None
     """Options of opening number ``i`` (a function of ``i``), for games whose bots would otherwise
     replay one game: no dice and deterministic levels (an arena varies the starts with it)."""
+    repetition_key: str | None = None
+    """The position without its move counters (a function of the state), for games whose bots could
+    otherwise shuffle between the same positions (no dice): their search bots shun repeating them."""
 
 
 _GAMES: dict[str, GameEntry] = {
     "magestone": GameEntry("game.ai.magestone_eval:evaluate"),
-    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup"),
+    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup",
+                           repetition_key="game.ai.magistrat_eval:repetition_key"),
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate"),
 }
 
@@ -91,6 +95,12 @@ def opening_options(game_id: str, index: int) -> dict[str, Any]:
         return {}
     openings: Callable[[int], dict[str, Any]] = _resolve(target)
     return openings(index)
+
+
+def repetition_key(game_id: str) -> Callable[[GameState], str] | None:
+    """How ``game_id`` tells a position repeated (None: its bots need not care)."""
+    target = _entry(game_id).repetition_key
+    return None if target is None else cast(Callable[[GameState], str], _resolve(target))
 
 
 def _no_opinion(state: GameState) -> list[float]:

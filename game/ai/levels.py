@@ -10,20 +10,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
-from game.ai.games import evaluator
+from game.ai.games import evaluator, repetition_key
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, MageStoneEval
+from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
+from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
-from game.ai.magistrat_eval import MagiStratEval
+from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
+from game.ai.magistrat_eval import MagiStratEval, is_tactical
+from game.ai.magistrat_eval import Weights as MagiStratWeights
 from game.ai.mcts import Mcts
 from game.rules.protocol import GameState
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 """The levels every game offers, weakest first."""
+
+REFERENCE_LEVELS: tuple[str, ...] = ("hard-ref",)
+"""Fixed levels for the arena only, never offered in menus: ``hard-ref`` is Hard as it was on 1 Dec 2026,
+the yardstick a new Hard is measured against."""
 
 BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
@@ -38,33 +46,71 @@ def _random(game_id: str, players: int) -> Bot:
     return RandomBot(Budget(1))
 
 
-def _evaluation(game_id: str, level: str, hard: Evaluator) -> Evaluator:
-    """Hard's own tuned evaluation, every other level the game's default (both exact at the end)."""
-    return terminal_or(hard) if level == "hard" else evaluator(game_id)
+def _evaluation(game_id: str, weighted: Evaluator | None) -> Evaluator:
+    """A level's own weighted evaluation, else the game's default (both exact at the end)."""
+    return terminal_or(weighted) if weighted is not None else evaluator(game_id)
+
+
+@dataclass(frozen=True)
+class _PlannerLevel:
+    """One MageStone level: the go planner's beam and reply, its budget and weights."""
+
+    widths: tuple[int, ...]
+    nodes: int
+    reply: int = 0
+    weights: MageStoneWeights | None = None
+
+
+_MAGESTONE_LEVELS = {
+    "easy": _PlannerLevel((2,), 3_000),
+    "normal": _PlannerLevel((4,), 12_000),
+    "hard": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD),
+    "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
+}
 
 
 def _magestone(level: str) -> BotFactory:
-    widths = {"easy": (2,), "normal": (4,), "hard": (8, 2)}[level]
-    nodes = {"easy": 3_000, "normal": 12_000, "hard": 40_000}[level]
+    config = _MAGESTONE_LEVELS[level]
     noise = _EASY_NOISE if level == "easy" else None
-    reply = 2 if level == "hard" else 0
+    weighted = None if config.weights is None else MageStoneEval(config.weights)
 
     def make(game_id: str, players: int) -> Bot:
-        planner = GoPlanner(_evaluation(game_id, level, MageStoneEval(HARD)), widths, reply)
-        return SearchBot(f"magestone-{level}", planner, Budget(nodes), noise)
+        planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply)
+        return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make
 
 
+@dataclass(frozen=True)
+class _SearchLevel:
+    """One MagiStrat level: alpha-beta's depth, budget, root margin, weights and quiescence."""
+
+    depth: int
+    nodes: int
+    margin: float = 0.0
+    weights: MagiStratWeights | None = None
+    quiescence: bool = False
+    shun_repeats: bool = True
+
+
+_MAGISTRAT_LEVELS = {
+    "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
+    "normal": _SearchLevel(2, 8_000),
+    "hard": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True),
+    "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
+}
+
+
 def _magistrat(level: str) -> BotFactory:
-    depth = {"easy": 1, "normal": 2, "hard": 3}[level]
-    nodes = {"easy": 2_000, "normal": 8_000, "hard": 60_000}[level]
+    config = _MAGISTRAT_LEVELS[level]
+    noise = _EASY_NOISE if level == "easy" else None
+    tactical = is_tactical if config.quiescence else None
 
     def make(game_id: str, players: int) -> Bot:
-        margin = {"easy": _EASY_NOISE.margin, "normal": 0.0, "hard": _EXACT_TIES}[level]
-        noise = _EASY_NOISE if level == "easy" else None
-        searcher = AlphaBeta(_evaluation(game_id, level, MagiStratEval(MAGISTRAT_HARD)), depth, margin)
-        return SearchBot(f"magistrat-{level}", searcher, Budget(nodes), noise)
+        weighted = None if config.weights is None else MagiStratEval(config.weights)
+        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
+        return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
+                         repetition_key(game_id) if config.shun_repeats else None)
 
     return make
 
@@ -80,8 +126,8 @@ def _generic(level: str) -> BotFactory:
 
 
 _FACTORIES: dict[tuple[str, str], BotFactory] = {
-    **{("magestone", level): _magestone(level) for level in LEVELS[1:]},
-    **{("magistrat", level): _magistrat(level) for level in LEVELS[1:]},
+    **{("magestone", level): _magestone(level) for level in _MAGESTONE_LEVELS},
+    **{("magistrat", level): _magistrat(level) for level in _MAGISTRAT_LEVELS},
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,
 }

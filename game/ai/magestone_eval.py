@@ -70,6 +70,7 @@ class Weights:
     imminent_win: float = 5.0
     activation_win: float = 0.0
     eliminated: float = -30.0
+    stake_strikes: float = 1.0
 
 
 DEFAULT = Weights()
@@ -77,9 +78,13 @@ DEFAULT = Weights()
 HALF_BLOCK_RELIEF = 0.1
 """How much less an imminent MageStone win counts per base square blocked while another is open."""
 
-HARD = Weights(home_pull=0.12, stone_pull=0.15, activation_win=5.0)
-"""Hard's weights, tuned by self-play: a Mage drawn 3x harder to stones and home (the stone race),
-and the walk home of a Mage carrying 6 stones to activate there seen as the win it is."""
+HARD_REF = Weights(home_pull=0.12, stone_pull=0.15, activation_win=5.0, stake_strikes=0.0)
+"""Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
+
+HARD = Weights(home_pull=0.12, stone_pull=0.15, imminent_win=15.0, activation_win=15.0)
+"""Hard's weights: a Mage drawn 3x harder to stones and home (the stone race, tuned by self-play), and a
+Mage that can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged
+close to a lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
 
 
 @cache
@@ -130,24 +135,19 @@ class MageStoneEval:
         rite = s.rite
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
-        fresh = _next_fresh_seat(s) if any(near_wins) else -1
+        stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
                 scores.append(w.eliminated)
                 continue
-            base = (mage_starts[seat], priest_starts[seat])
+            base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
-            score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu
+            score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu + stakes[seat]
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
                 score += w.mage
                 home = _nearest(mage, base)
-                if home <= SQUARES_PER_GO and (near := near_wins[seat]):
-                    if seat == fresh:
-                        score += near * _open_base_share(s, seat, mage, base)
-                    elif seat == turn and not s.reachable(mage).keys().isdisjoint(base):
-                        score += near
                 if ca >= STONES_TO_WIN:
                     score -= w.win_pull * home
                 else:
@@ -169,9 +169,30 @@ class MageStoneEval:
             if rite is not None and rite[0] == seat:
                 score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
             if seat == turn:
-                score += w.strike_first * self._strikes(s, seat, by_seat, units)
+                score += w.strike_first * self._strikes(s, seat, by_seat, units, stakes)
             scores.append(score)
         return scores
+
+    def _stakes(self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]]) -> list[float]:
+        """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
+
+        For the seat whose whole go comes next: its Mage's walk home past enemy units; for the seat
+        to act in a begun go: its Mage at home (to activate there) or its walk home now (own units
+        block).
+        """
+        stakes = [0.0] * len(near_wins)
+        if not any(near_wins):
+            return stakes
+        fresh = _next_fresh_seat(s)
+        for seat, near in enumerate(near_wins):
+            mage, base = s.mage_squares[seat], bases[seat]
+            if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
+                continue
+            if seat == fresh:
+                stakes[seat] = near * _open_base_share(s, seat, mage, base)
+            elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
+                stakes[seat] = near
+        return stakes
 
     def _near_win(self, activated: int, unactivated: int) -> float:
         """Worth of a walk home that wins: with 6 Activated stones, or with 6 once activated there."""
@@ -190,9 +211,13 @@ class MageStoneEval:
         return w.mage - w.mage_queued + dropped
 
     def _strikes(
-        self, s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], units: Mapping[int, int]
+        self, s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], units: Mapping[int, int],
+        stakes: list[float],
     ) -> float:
-        """Expected gain of the best attacks the seat about to act has without moving (up to 3)."""
+        """Expected gain of the best attacks the seat about to act has without moving (up to 3).
+
+        Felling a Mage also takes away the imminent win it holds (its seat's stake).
+        """
         neighbours = s.board.neighbours
         warriors_at: dict[int, int] = {}
         mage_hits: list[int] = []
@@ -208,21 +233,25 @@ class MageStoneEval:
                         mage_hits.append(nb)
         gains = []
         for target, count in warriors_at.items():
-            gains.append(self._gain(s, seat, target, units[target], 6, min(count, 3), self.w.warrior))
+            gains.append(self._gain(s, target, units[target], 6, min(count, 3), self.w.warrior, stakes))
         own_die = power_die(s.carried[0][seat])
         mage_risk = self._unit_value(s, seat, MAGE)
         for target in mage_hits:
-            gains.append(self._gain(s, seat, target, units[target], own_die, 1, mage_risk))
+            gains.append(self._gain(s, target, units[target], own_die, 1, mage_risk, stakes))
         gains.sort(reverse=True)
         return sum(g for g in gains[:3] if g > 0)
 
     def _gain(
-        self, s: MageStoneState, seat: int, target: int, code: int, sides: int, count: int, risk: float
+        self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,
+        stakes: list[float],
     ) -> float:
         owner, kind = code >> 2, code & 3
         defender = power_die(s.carried[0][owner]) if kind == MAGE else 6
         p = _win_chance(sides, count, defender)
-        return p * self._unit_value(s, owner, kind) - (1 - p) * risk
+        value = self._unit_value(s, owner, kind)
+        if kind == MAGE:
+            value += self.w.stake_strikes * stakes[owner]
+        return p * value - (1 - p) * risk
 
 
 evaluate = MageStoneEval()

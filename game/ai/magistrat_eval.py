@@ -14,6 +14,10 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   lined up on the King's column with a clear line;
 * God control: own pieces enhanced by own Gods (an enhanced Archmage or Priest
   also wields a God power each Outcome);
+* God-power threats (off in ``DEFAULT``): the side to move can often slide an Archmage (or a
+  Priest) into the column below one of its Gods, where, enhanced, it destroys (steals) the enemy
+  piece above or below it; the best such threat counts for the side to move, so a piece left
+  under an enemy God is seen to hang even when the search's horizon cuts the move off;
 * King hunt (off in ``DEFAULT``): own Archmages (an enhanced Mage included)
   that one move brings to a clear line on the enemy King, and own offensive
   pieces on the enemy King's layer, the nearer its file the more.
@@ -29,7 +33,17 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST, RAYS
+from game.rules.magistrat.board import (
+    APPRENTICE,
+    ARCHMAGE,
+    BISHOP_DIRS,
+    GOD,
+    KING,
+    MAGE,
+    PRIEST,
+    RAYS,
+    ROOK_DIRS,
+)
 from game.rules.protocol import GameState
 
 _NORTH, _SOUTH = 0, 4
@@ -50,6 +64,7 @@ class Weights:
     scale: float = 8.0
     potential_unit: float = 100.0
     offensive_weight: float = 1.3
+    apprentice_weight: float = 1.0
     offensive_bonus: float = 2.0
     king_weight: float = 8.0
     king_threat: float = 0.6
@@ -59,13 +74,22 @@ class Weights:
     king_near: float = 0.0
     trade: float = 0.0
     contempt: float = 0.0
+    god_threat: float = 0.0
 
 
 DEFAULT = Weights()
 """Easy and Normal's weights."""
 
-HARD = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5)
-"""Hard's weights: hunt the enemy King, trade down when ahead, and shun a no-progress draw (docs/ai.md)."""
+HARD_REF = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5)
+"""Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): hunt the enemy King, trade down when
+ahead, and shun a no-progress draw."""
+
+HARD = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5, god_threat=1.0, god_power=0.15,
+               enhanced=0.1, apprentice_weight=2.0)
+"""Hard's weights: those of ``HARD_REF``, and a piece left where an enemy God power takes it next move
+counts as hanging; an enhanced piece's power and protection count less (they were worth more than an
+Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
+an attacker that fails to destroy one is stolen) (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -129,6 +153,8 @@ class MagiStratEval:
             score -= w.king_threat * _king_threats(s, side)
             if hunt:
                 score += _king_hunt(s, side, hunters[side], w)
+            if w.god_threat and side == s.side:
+                score += w.god_threat * _god_threat(s, side, w)
             scores.append(score)
         return scores[0], scores[1], material[0] + material[1] - kings
 
@@ -142,6 +168,7 @@ def _tally(s: Any, w: Weights) -> _Tally:
     kinds: tuple[int, ...] = t.kind
     fulls: tuple[int, ...] = t.full
     unit, offensive_weight, king_weight = w.potential_unit, w.offensive_weight, w.king_weight
+    apprentice_weight = w.apprentice_weight
     material = [0.0, 0.0]
     kings = 0.0
     offensive = [0, 0]
@@ -160,6 +187,8 @@ def _tally(s: Any, w: Weights) -> _Tally:
             material[side] += left / unit * offensive_weight
             offensive[side] += 1
             hunters[side].append(pid)
+        elif kind == APPRENTICE:
+            material[side] += left / unit * apprentice_weight
         else:
             material[side] += left / unit
         if enhanced_now:
@@ -187,6 +216,68 @@ def _king_threats(s: Any, side: int) -> int:
                     threats += 1
             break
     return threats
+
+
+def repetition_key(state: GameState) -> str:
+    """The position's board, side to move and phase, without the no-progress count (which grows every
+    quiet move, so the same position again has a different text)."""
+    board, side, phase = state.position().split(" ")[:3]
+    return f"{board} {side} {phase}"
+
+
+def is_tactical(state: GameState, action: Any) -> bool:
+    """A move that attacks, or moves a God (its enhancements destroy and steal): what a quiescence
+    step looks at."""
+    if getattr(action, "attack", False):
+        return True
+    s: Any = state
+    frm = getattr(action, "frm", -1)
+    return frm >= 128 and s.t.kind[s.board[frm]] == GOD
+
+
+def _god_threat(s: Any, side: int, w: Weights) -> float:
+    """The most ``side`` (to move) can win in one move by a God power: an Archmage sliding along its
+    rank or file, or a Priest along a diagonal, onto the empty cell of a column under one of its Gods
+    whose other cell (High-born or Ground) holds an enemy piece other than the King. A Priest's steal
+    counts the piece twice (it changes sides)."""
+    board: list[int] = s.board
+    owner: list[int] = s.owner
+    kinds: tuple[int, ...] = s.t.kind
+    best = 0.0
+    for pid in s.t.gods:
+        cell = s.cell[pid]
+        if cell < 0 or owner[pid] != side:
+            continue
+        column = cell & 63
+        for empty, other in ((64 + column, column), (column, 64 + column)):
+            victim = board[other]
+            if board[empty] >= 0 or victim < 0 or owner[victim] == side or kinds[victim] == KING:
+                continue
+            gain = _piece_worth(s, victim, w)
+            if gain <= best / 2:
+                continue
+            for direction in range(8):
+                for step in RAYS[empty][direction]:
+                    piece = board[step]
+                    if piece < 0:
+                        continue
+                    if owner[piece] == side:
+                        kind = kinds[piece]
+                        if kind == ARCHMAGE and direction in ROOK_DIRS:
+                            best = max(best, gain)
+                        elif kind == PRIEST and direction in BISHOP_DIRS:
+                            best = max(best, 2 * gain)
+                    break
+    return best
+
+
+def _piece_worth(s: Any, pid: int, w: Weights) -> float:
+    """A non-King piece's part of its side's material score."""
+    left: float = s.rem[pid] / w.potential_unit
+    kind = s.t.kind[pid]
+    if kind in _OFFENSIVE:
+        return left * w.offensive_weight
+    return left * w.apprentice_weight if kind == APPRENTICE else left
 
 
 def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights) -> float:

@@ -17,7 +17,8 @@ from game.ai import make_bot
 from game.ai.base import SearchBot
 from game.ai.games import new_state
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import DEFAULT, HARD, MageStoneEval
+from game.ai.levels import LEVELS, REFERENCE_LEVELS
+from game.ai.magestone_eval import DEFAULT, HARD, HARD_REF, MageStoneEval
 from game.rules.match import Match
 from game.rules.protocol import GameState
 
@@ -48,3 +49,15 @@ def test_magestone_hard_plans_with_the_hard_weights(players: int) -> None:
     positions = _midgame_positions(players)
     assert all(planner.evaluator(state) == hard(state) for state in positions)
     assert any(hard(state) != default(state) for state in positions)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_magestone_hard_ref_is_the_hard_of_1_december(players: int) -> None:
+    """The arena's fixed yardstick 'hard-ref' is the earlier Hard (HARD_REF weights); no menu offers it."""
+    bot = make_bot("magestone", "hard-ref", players)
+    assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
+    planner = bot.searcher
+    assert (planner.widths, planner.reply_top, bot.budget.nodes) == ((8, 2), 2, 40_000)
+    reference = MageStoneEval(HARD_REF)
+    assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
+    assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS

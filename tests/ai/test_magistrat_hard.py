@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import make_bot
-from game.ai.magistrat_eval import DEFAULT, HARD, MagiStratEval, evaluate
+from game.ai.magistrat_eval import DEFAULT, HARD, HARD_REF, MagiStratEval, evaluate, is_tactical
 from game.rules.magistrat import MagiStratState
 from tests.rules.magistrat.helpers import state
 
@@ -24,13 +24,17 @@ def _value(level: str, s: MagiStratState) -> float:
 
 def test_hard_searches_three_plies_with_a_budget_for_them_and_its_own_weights() -> None:
     """Hard is alpha-beta to depth 3 with 60k nodes (depth 3 needs 25-50k), root ties searched exactly,
-    and judges with ``HARD``."""
-    bot = make_bot("magistrat", "hard", 2)
-    assert bot.searcher.max_depth == 3  # type: ignore[attr-defined]
-    assert 0 < bot.searcher.root_margin < 1e-6  # type: ignore[attr-defined]
-    assert bot.budget.nodes == 60_000
+    a quiescence step after attacks and God moves, and judges with ``HARD``; ``hard-ref`` (the arena's
+    fixed yardstick, in no menu) is the same search without quiescence, judging with ``HARD_REF``."""
     s = MagiStratState.from_position(_MIDGAME)
-    assert _value("hard", s) == MagiStratEval(HARD)(s)[0] != evaluate(s)[0]
+    for level, weights, tactical in (("hard", HARD, is_tactical), ("hard-ref", HARD_REF, None)):
+        bot = make_bot("magistrat", level, 2)
+        assert bot.searcher.max_depth == 3  # type: ignore[attr-defined]
+        assert 0 < bot.searcher.root_margin < 1e-6  # type: ignore[attr-defined]
+        assert bot.searcher.tactical is tactical  # type: ignore[attr-defined]
+        assert bot.budget.nodes == 60_000
+        assert _value(level, s) == MagiStratEval(weights)(s)[0] != evaluate(s)[0]
+    assert MagiStratEval(HARD)(s) != MagiStratEval(HARD_REF)(s)
 
 
 @pytest.mark.parametrize(("level", "depth", "nodes"), [("easy", 1, 2_000), ("normal", 2, 8_000)])

@@ -145,3 +145,92 @@ def test_magistrat_king_escapes_the_threat(level: str) -> None:
         result = state.result()
         state.undo()
         assert result is None or result.winners != (0,), f"white wins with {reply}"
+
+
+# Go 40 of a full game a careful player (South) won against Hard (seed 11; /work/shared/games/),
+# North (Hard) to act at the start of its go.
+_GO_40 = {"players": 2, "turn": "N", "go": 40, "bank": 3, "gravestones": ["g7"],
+          "seats": {"S": _seat("f3", "h1", ["e1", "l5", "g9"], (2, 4)),
+                    "N": _seat("h10", "i9", ["g7", "j8", "h9", "i10"])},
+          "stones": {"g10": [1, 0], "j10": [1, 0]}, "rite": {"seat": "N", "laps": 1, "needed": 2}}
+
+
+def _go_actions(scenario: dict[str, Any], level: str, seed: int) -> tuple[GameState, list[str]]:
+    """The ``level`` bot's whole go from ``scenario`` (dice seeded) and its actions' notation."""
+    state = _magestone(scenario)
+    seat = state.current_player()
+    bot = make_bot("magestone", level, 2)
+    rng, dice = random.Random(seed), random.Random(seed + 1)
+    played = []
+    while state.current_player() in (seat, -1) and not state.is_terminal():
+        action = state.sample_chance(dice) if state.is_chance_node() else bot.choose(state, rng)
+        played.append(str(action))
+        state.apply(action)
+    return state, played
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_magestone_hard_attacks_the_mage_that_wins_next_go(seed: int) -> None:
+    """Go 40: South's Mage on f3 holds 4 Activated and 2 Unactivated stones, five squares from its empty
+    base (it walks home and activates: a MageStone win). The one defence is to attack it (the g7 Warrior
+    reaches g3: 1d6 against its d20, about 13 %); Hard killed a Warrior elsewhere instead."""
+    _, played = _go_actions(_GO_40, "hard", seed)
+    assert any(action.endswith("xf3") for action in played), played
+
+
+# Positions from a full game a careful player (Black) won against Hard (classic formation; ply p is
+# move p // 2 + 1, White on even plies; /work/shared/games/): White (Hard) to move.
+_APPRENTICE_UNDER_GOD = {
+    6: "mmmmmmmm/nn1nnnnn/2n5/8/8/8/NNNNN*NNN/MMMMMMMM|aapkapaa/3pp3/8/8/5P*2/8/4P*3/AAPAKPAA|"
+       "8/2G5/8/3G1g2/3ggG2/8/g3G3/8 w play 6 100,100 -",
+    12: "mmmmmmmm/nn1nnnnn/2n5/8/8/8/1NNNN*NNN/MMM*MMMMM|1a1kapaa/1p1pp3/8/8/5P*2/8/a*3P*1P1/AAP*AK1AA|"
+        "8/8/8/5g2/3g1G2/1G6/g1g1G3/2G5 w play 4 100,100 -",
+}
+_MAGE_TO_STEAL = {
+    50: "mmmmmmmm/nn1nnnnn/8/8/8/8/1n(18)3NN*N/MM*M*MMMMM|1a2k1aa(80)/1p1p4/6P(108)1/2p5/2n*1a*P2/1a(88)3K2/"
+        "1p(108)2N*1P*A(80)/AA*P*AA3|8/8/5g2/8/2g1g3/8/4G1G1/1GG1g3 w play 12 100,100 -",
+    52: "mmmmmmmm/nn1nnnnn/8/8/8/8/1n(18)3NN*N/MM*M*MMMm(48)M|1a2k1aa(80)/1p1p4/A5P(108)1/8/2n*1a*P2/"
+        "1a(88)3K2/1p(108)2N*1P*(108)A(80)/1A*P*AA1p(96)1|8/8/5g2/8/2g1g3/8/4G1G1/1GG1g3 w play 0 100,100 -",
+}
+
+
+def _balance(state: GameState) -> int:
+    """White's remaining potential (Kings included) less Black's."""
+    s: Any = state
+    return sum(s.rem[pid] * (1 if s.owner[pid] == 0 else -1)
+               for pid in range(s.t.count) if s.cell[pid] >= 0 and s.t.kind[pid] != 1)
+
+
+def _unanswered_loss(state: GameState) -> int:
+    """White just moved: the most potential a Black reply wins that White cannot win straight back."""
+    base, worst = _balance(state), 0
+    for reply in state.legal_actions():
+        state.apply(reply)
+        if _balance(state) < base - worst:
+            best = _balance(state)
+            for answer in state.legal_actions():
+                state.apply(answer)
+                best = max(best, _balance(state))
+                state.undo()
+            worst = max(worst, base - best)
+        state.undo()
+    return worst
+
+
+@pytest.mark.parametrize("ply", sorted(_APPRENTICE_UNDER_GOD))
+def test_magistrat_hard_does_not_leave_an_apprentice_under_an_enemy_god(ply: int) -> None:
+    """Plies 6 and 12: a Black God stands over a White Apprentice and a Black Archmage can slide into
+    the High-born cell between (enhanced there, it destroys the Apprentice). Hard enhanced its own
+    back rank and lost the Apprentice for nothing; now nothing Black wins goes unanswered."""
+    state = _magistrat(_APPRENTICE_UNDER_GOD[ply])
+    state.apply(make_bot("magistrat", "hard", 2).choose(state, random.Random(0)))
+    assert _unanswered_loss(state) == 0
+
+
+@pytest.mark.parametrize("ply", sorted(_MAGE_TO_STEAL))
+def test_magistrat_hard_does_not_hand_a_mage_to_a_visible_steal(ply: int) -> None:
+    """Ply 50: ha1-ha6 unroofed ga1 while a Priest already threatened to steal gg1 (two Mages hung);
+    ply 52: de2-dd1 ignored the steal hb2-ha1x. Now no Black reply wins material White cannot win back."""
+    state = _magistrat(_MAGE_TO_STEAL[ply])
+    state.apply(make_bot("magistrat", "hard", 2).choose(state, random.Random(0)))
+    assert _unanswered_loss(state) == 0

@@ -19,7 +19,7 @@ from game.storage.atomic import write_json_atomic
 SCHEMA_VERSION = 1
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-UI_SCALES = (0.9, 1.0, 1.15, 1.3)
+UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5)
 
 log = logging.getLogger(__name__)
 

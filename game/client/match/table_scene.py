@@ -38,12 +38,19 @@ MESSAGE_SECONDS = 6
 
 
 def draw_thinking(
-    surface: pygame.Surface, clock: float, colour: tuple[int, int, int], left: tuple[int, int], gap: int
+    surface: pygame.Surface,
+    clock: float,
+    colour: tuple[int, int, int],
+    left: tuple[int, int],
+    gap: int,
+    radius: int = 4,
 ) -> None:
     """Three pulsing dots from ``left`` (the centre of the first) while the AI thinks."""
     for i in range(3):
         phase = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
-        pygame.draw.circle(surface, theme.mix(theme.PANEL, colour, phase), (left[0] + i * gap, left[1]), 4)
+        pygame.draw.circle(
+            surface, theme.mix(theme.PANEL, colour, phase), (left[0] + i * gap, left[1]), radius
+        )
 
 
 class TableScene(Scene):
@@ -64,6 +71,9 @@ class TableScene(Scene):
         self.group = FocusGroup([], host.audio)
         self.log_panel = LogPanel(host.assets, log_rect)
         self.log_rect = log_rect
+        self.hud = host.frame.unit
+        """Window pixels per design pixel of the table's panels: the frame's unit, or less where the
+        window is too short for the panels at the Interface size (set by the game's layout)."""
         self.message = ""
         self.message_age = 0.0
         self.popup: list[Button] = []
@@ -78,6 +88,11 @@ class TableScene(Scene):
         """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
         self.handover_to: int | None = None
         self._last_human = controller.seat_to_act() if controller.human_to_act() else None
+
+    def u(self, value: float) -> int:
+        """A design length of the table's panels in window pixels (see :attr:`hud`)."""
+        pixels = round(value * self.hud)
+        return pixels if pixels or not value else 1
 
     # -- game hooks ------------------------------------------------------------------------------------
     def on_action(self, played: Played) -> None:
@@ -132,9 +147,10 @@ class TableScene(Scene):
     def control_buttons(
         self, controls: list[Control], topleft: tuple[int, int], width: int, first_style: str = "menu"
     ) -> list[Button]:
-        """The match controls in two columns of ``width`` from ``topleft``, 44 px a row, then a row of
-        quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
-        half = (width - 8) // 2
+        """The match controls in two columns of ``width`` from ``topleft``, 44 design px a row, then a
+        row of quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
+        u = self.u
+        half = (width - u(8)) // 2
         concessions_from = (len(controls) + 1) // 2 * 2
         placed = [
             (slot, control, first_style if slot == 0 else "menu") for slot, control in enumerate(controls)
@@ -146,12 +162,14 @@ class TableScene(Scene):
         return [
             Button(
                 self.host.assets,
-                pygame.Rect(topleft[0] + (slot % 2) * (half + 8), topleft[1] + (slot // 2) * 44, half, 38),
+                pygame.Rect(
+                    topleft[0] + (slot % 2) * (half + u(8)), topleft[1] + (slot // 2) * u(44), half, u(38)
+                ),
                 label,
                 command,
                 icon=icon,
                 style=style,
-                font_size=16,
+                font_size=u(16),
                 tooltip=tip,
                 enabled=enabled,
             )
@@ -320,12 +338,33 @@ class TableScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((*theme.INK, 235))
         surface.blit(veil, (0, 0))
-        assets = self.host.assets
+        assets, frame = self.host.assets, self.host.frame
         name = self.controller.seats[self.handover_to].name
         colour = self.colours[self.handover_to]
-        decor.text(surface, assets, "title", 56, f"Pass to {name}", colour, (640, 300), "midtop", shadow=True)
+        centre_x, middle = frame.width // 2, frame.height // 2
+        title = f"Pass to {name}"
+        decor.text(
+            surface,
+            assets,
+            "title",
+            frame.font(56),
+            title,
+            colour,
+            (centre_x, middle - frame.px(60)),
+            "midtop",
+            shadow=True,
+        )
         ready = "Click or press Enter when ready"
-        decor.text(surface, assets, "ui", 20, ready, theme.TEXT_DIM, (640, 390), "midtop")
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            frame.font(20),
+            ready,
+            theme.TEXT_DIM,
+            (centre_x, middle + frame.px(30)),
+            "midtop",
+        )
         return True
 
     def message_shown(self) -> bool:
@@ -338,7 +377,7 @@ class TableScene(Scene):
             surface,
             self.host.assets,
             "ui_semibold",
-            13,
+            self.u(13),
             self.controller.notice[:44],
             theme.DANGER,
             midtop,

@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     smoke = commands.add_parser("smoke", help="headless run through the menus, for CI and frozen builds")
     smoke.add_argument("--frames", type=_positive, default=30)
     smoke.add_argument("--screenshot", type=Path, default=None, help="write the final frame as a PNG")
-    smoke.add_argument("--size", type=_window_size, default=None, metavar="WxH", help="window size, e.g. 1920x1080")
+    smoke.add_argument("--size", type=_window_size, default=None, metavar="WxH", help="e.g. 1920x1080")
     return parser
 
 

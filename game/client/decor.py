@@ -18,11 +18,38 @@ from game.client.theme import Colour
 
 @dataclass
 class Drawn:
-    """What was drawn while :func:`recording`: every line of text and every panel, in window pixels
-    (layout tests check that text stays inside its panel and that nothing overlaps)."""
+    """What was drawn while :func:`recording`, in drawing order and window pixels: every line of
+    text (kind "text", its rect and words) and every panel (kind "panel"). Layout tests check that
+    text stays inside the panel it is drawn on and that nothing overlaps."""
 
-    texts: list[tuple[pygame.Rect, str]] = field(default_factory=list)
-    panels: list[pygame.Rect] = field(default_factory=list)
+    items: list[tuple[str, pygame.Rect, str]] = field(default_factory=list)
+
+    @property
+    def texts(self) -> list[tuple[pygame.Rect, str]]:
+        """Every line of text that is not hidden under a panel drawn after it, in drawing order."""
+        return [
+            (rect, content)
+            for index, (kind, rect, content) in enumerate(self.items)
+            if kind == "text" and not self.covered(index)
+        ]
+
+    def covered(self, index: int) -> bool:
+        """Whether item ``index`` lies wholly under a panel drawn after it (a card over the log)."""
+        rect = self.items[index][1]
+        return any(kind == "panel" and later.contains(rect) for kind, later, _ in self.items[index + 1 :])
+
+    @property
+    def panels(self) -> list[pygame.Rect]:
+        """Every panel, in drawing order."""
+        return [rect for kind, rect, _content in self.items if kind == "panel"]
+
+    def panel_under(self, index: int) -> pygame.Rect | None:
+        """The topmost panel drawn before item ``index`` that lies under its centre."""
+        centre = self.items[index][1].center
+        for kind, rect, _content in reversed(self.items[:index]):
+            if kind == "panel" and rect.collidepoint(centre):
+                return rect
+        return None
 
 
 _recording: list[Drawn] = []
@@ -42,13 +69,13 @@ def recording() -> Iterator[Drawn]:
 def record_text(rect: pygame.Rect, content: str) -> None:
     """Note a line of text drawn at ``rect`` (for :func:`recording`)."""
     for drawn in _recording:
-        drawn.texts.append((pygame.Rect(rect), content))
+        drawn.items.append(("text", pygame.Rect(rect), content))
 
 
 def record_panel(rect: pygame.Rect) -> None:
     """Note a panel drawn at ``rect`` (for :func:`recording`)."""
     for drawn in _recording:
-        drawn.panels.append(pygame.Rect(rect))
+        drawn.items.append(("panel", pygame.Rect(rect), ""))
 
 
 @lru_cache(maxsize=4)

@@ -35,9 +35,9 @@ def _event(kind: int, **attributes: object) -> pygame.event.Event:
 def test_mouse_events_become_pointer_intents_at_window_pixels() -> None:
     assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(1280, 720), button=1)) == Click((1280, 720))
     assert translate(_event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1)) == Release((0, 0))
-    assert translate(
-        _event(pygame.MOUSEMOTION, pos=(2, 2), buttons=(1, 0, 0), rel=(1, 1))
-    ) == Hover((2, 2), dragging=True)
+    assert translate(_event(pygame.MOUSEMOTION, pos=(2, 2), buttons=(1, 0, 0), rel=(1, 1))) == Hover(
+        (2, 2), dragging=True
+    )
     assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)) is None
 
 

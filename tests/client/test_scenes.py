@@ -153,7 +153,9 @@ def test_a_corrupt_settings_file_shows_a_notice_naming_it_once(user_dir: Path) -
 
 
 @pytest.mark.parametrize(
-    "size", [(1024, 576), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}"
+    "size",
+    [(1024, 576), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
 )
 def test_a_click_at_a_drawn_button_opens_it_at_any_window_size(app: App, size: tuple[int, int]) -> None:
     app.resize(size)

@@ -57,7 +57,6 @@ class MageStoneMatchScene(TableScene):
         )
         self.input: GoInput = GoInput(state)
         self.dice_counts: dict[int, dict[int, int]] = {}
-        self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -347,9 +346,9 @@ class MageStoneMatchScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, board, HUD, tray, log, popups, banners and tooltips."""
-        surface.blit(decor.background(surface.get_size()), (0, 0))
+        surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
-        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, static=False)
         self._draw_players(surface)
         self._draw_go(surface)
         self.group.draw(surface)
@@ -375,29 +374,32 @@ class MageStoneMatchScene(TableScene):
             )
 
     # -- HUD pieces --------------------------------------------------------------------------------
-    def _panel(self, rect: pygame.Rect, surface: pygame.Surface, alpha: int = 210) -> None:
-        key = (rect.width, rect.height, alpha)
-        if key not in self._panels:
-            if len(self._panels) > 24:  # sizes of layouts left behind by resizes
-                self._panels.clear()
-            self._panels[key] = decor.panel(rect.size, radius=self.u(10), alpha=alpha, shadow=0)
-        surface.blit(self._panels[key], rect.topleft)
-        decor.record_panel(rect)
+    def _player_rects(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """One panel per seat down the left column, and the footer (bank, Rite) below them."""
+        u, left = self.u, self.left
+        count = self.state.num_players
+        gap, footer = u(8), u(74)
+        height = (left.height - footer - gap * count) // count
+        seats = [pygame.Rect(left.x, left.y + i * (height + gap), left.width, height) for i in range(count)]
+        return seats, pygame.Rect(left.x, left.bottom - footer + gap, left.width, footer - gap)
+
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """Seat panels, the footer, the go panel and the dice tray."""
+        seats, footer = self._player_rects()
+        return [(rect, 210, 10) for rect in (*seats, footer, self.top)] + [(self.tray_rect, 235, 10)]
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
         infos = seat_infos(self.state)
-        count = len(infos)
-        gap = u(8)
-        footer = u(74)
-        height = (self.left.height - footer - gap * count) // count
+        seat_rects, footer_rect = self._player_rects()
         to_act = self.controller.seat_to_act()
         for index, info in enumerate(infos):
-            rect = pygame.Rect(self.left.x, self.left.y + index * (height + gap), self.left.width, height)
+            rect = seat_rects[index]
+            height = rect.height
             seat = self.controller.seats[index]
             colour = self.colours[index]
-            self._panel(rect, surface)
+            self.panel(surface, rect)
             if index == to_act:
                 pygame.draw.rect(surface, colour, rect, width=u(3), border_radius=u(10))
             pygame.draw.rect(
@@ -523,8 +525,7 @@ class MageStoneMatchScene(TableScene):
                         "their go, unless an enemy stands on the base (a siege).",
                     )
                 )
-        footer_rect = pygame.Rect(self.left.x, self.left.bottom - footer + gap, self.left.width, footer - gap)
-        self._panel(footer_rect, surface)
+        self.panel(surface, footer_rect)
         data = self.input.data
         grave = self.host.assets.icon("gravestone", u(24), (176, 176, 190))
         surface.blit(grave, (footer_rect.x + u(12), footer_rect.y + u(8)))
@@ -574,7 +575,7 @@ class MageStoneMatchScene(TableScene):
         assets = self.host.assets
         u = self.u
         top = self.top
-        self._panel(top, surface)
+        self.panel(surface, top)
         seat = self.controller.seat_to_act()
         colour = self.colours[seat] if seat >= 0 else theme.GOLD
         title = self.go_title()
@@ -657,7 +658,7 @@ class MageStoneMatchScene(TableScene):
     def _draw_tray(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
-        self._panel(self.tray_rect, surface, 235)
+        self.panel(surface, self.tray_rect, 235)
         felt = pygame.Rect(
             self.tray_rect.x + u(8),
             self.tray_rect.y + u(32),

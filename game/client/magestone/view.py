@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import theme
+from game.client import decor, theme
 from game.client.assets import Assets
 from game.client.magestone.animation import Animator, Step
 from game.client.magestone.model import BoardModel
@@ -196,6 +196,18 @@ class BoardView:
                 layer.blit(label, label.get_rect(center=(x_pos, margin + (15.5 - y) * cell)))
         return layer.convert_alpha() if pygame.display.get_surface() else layer
 
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window's backdrop with the static board already on it: one opaque blit a frame
+        instead of a large translucent one (rendered once per window size and cell size)."""
+        key = ("backdrop", size, self.origin, self.cell)
+        cached = self._cache.get(key)
+        if cached is None:
+            self._cache = {k: v for k, v in self._cache.items() if k[0] != "backdrop"}
+            cached = decor.background(size).copy()
+            cached.blit(self.static_layer(), (self.origin[0] - self.margin, self.origin[1] - self.margin))
+            self._cache[key] = cached
+        return cached
+
     # -- cached pieces ---------------------------------------------------------------------------------
     def token(self, seat: int, kind: int, size: int, dim: bool = False) -> pygame.Surface:
         """A unit: its shape (Mage circle, Priest diamond, Warrior shield) in its colour, with its icon."""
@@ -297,10 +309,17 @@ class BoardView:
 
     # -- frame -----------------------------------------------------------------------------------------
     def draw(
-        self, surface: pygame.Surface, model: BoardModel, overlay: Overlay, animator: Animator | None
+        self,
+        surface: pygame.Surface,
+        model: BoardModel,
+        overlay: Overlay,
+        animator: Animator | None,
+        static: bool = True,
     ) -> None:
-        """The whole board for this frame."""
-        surface.blit(self.static_layer(), (self.origin[0] - self.margin, self.origin[1] - self.margin))
+        """The whole board for this frame (without the static layer when ``static`` is False: the
+        caller blitted :meth:`backdrop`)."""
+        if static:
+            surface.blit(self.static_layer(), (self.origin[0] - self.margin, self.origin[1] - self.margin))
         cell = self.cell
         if model.rite is not None:
             self._nexus_glow(surface, self.colours[model.rite])

@@ -32,7 +32,7 @@ LEFT_W = 250
 """Design width of the sides column (anchored to the left edge)."""
 RIGHT_W = 270
 """Design width of the info / controls / log column (anchored to the right edge)."""
-HUD_HEIGHT = 560
+HUD_HEIGHT = 600
 """Design height the columns need; a shorter window draws them at the unit that fits."""
 FRONT_LABELS = ("All", "Ground", "High", "Divine")
 PIECE_RULES = {
@@ -133,6 +133,10 @@ class MagiStratMatchScene(TableScene):
         gap = u(10)
         area = (self.left.right + gap, margin, self.right.x - self.left.right - 2 * gap, height)
         self.view.geometry = self.view.geometry.placed(tuple(float(v) for v in area))  # type: ignore[arg-type]
+
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """The sides column and the info panel."""
+        return [(self.left, 205, 12), (self.info, 215, 12)]
 
     def layout(self) -> None:
         """View controls, the pending turn's Attack / Skip buttons and the match controls."""
@@ -450,9 +454,9 @@ class MagiStratMatchScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, cube, HUD, side panel, log and tooltip."""
-        surface.blit(decor.background(surface.get_size()), (0, 0))
+        surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
-        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, static=False)
         self._draw_left(surface)
         self._draw_info(surface)
         colours = list(self.colours)
@@ -469,7 +473,7 @@ class MagiStratMatchScene(TableScene):
     def _draw_left(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u, left = self.u, self.left
-        decor.blit_panel(surface, left, radius=12, alpha=205, shadow=0, unit=self.hud)
+        self.panel(surface, left, 205, 12)
         seat = self.controller.seat_to_act()
         colour = self.colours[seat] if seat >= 0 else theme.GOLD
         lines = self.wrap("title", u(24), self.turn_title(), left.width - u(24))
@@ -615,7 +619,7 @@ class MagiStratMatchScene(TableScene):
     def _draw_info(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u, info = self.u, self.info
-        decor.blit_panel(surface, info, radius=12, alpha=215, shadow=0, unit=self.hud)
+        self.panel(surface, info, 215, 12)
         x, y = info.x + u(12), info.y + u(8)
         width = info.width - u(24)
         pending = self.input.pending if self.controller.human_to_act() else None

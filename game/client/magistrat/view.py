@@ -52,6 +52,7 @@ class CubeView:
         self.geometry = CubeGeometry()
         self.clock = 0.0
         self._layers: dict[tuple[CubeGeometry, tuple[int, int]], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._backdrop: tuple[tuple[CubeGeometry, tuple[int, int]], pygame.Surface] | None = None
         self.static_renders = 0
         """How often the static layers were rendered (once per geometry and window size)."""
         self._sprites: dict[tuple[int, int, int, int], pygame.Surface] = {}
@@ -201,12 +202,30 @@ class CubeView:
         return cached
 
     # -- frame --------------------------------------------------------------------------------------
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window's backdrop with the static layers already on it: one opaque blit a frame
+        instead of a large translucent one (once per geometry and window size)."""
+        key = (self.geometry, size)
+        if self._backdrop is None or self._backdrop[0] != key:
+            layers, at = self._layer_surface(size)
+            backdrop = decor.background(size).copy()
+            backdrop.blit(layers, at)
+            self._backdrop = (key, backdrop)
+        return self._backdrop[1]
+
     def draw(
-        self, surface: pygame.Surface, model: CubeModel, overlay: Overlay, animator: Animator | None
+        self,
+        surface: pygame.Surface,
+        model: CubeModel,
+        overlay: Overlay,
+        animator: Animator | None,
+        static: bool = True,
     ) -> None:
-        """Layers, highlights, the column line, pieces and the running animation."""
-        layers, at = self._layer_surface(surface.get_size())
-        surface.blit(layers, at)
+        """Layers, highlights, the column line, pieces and the running animation (without the
+        static layers when ``static`` is False: the caller blitted :meth:`backdrop`)."""
+        if static:
+            layers, at = self._layer_surface(surface.get_size())
+            surface.blit(layers, at)
         self._highlights(surface, overlay)
         pieces = dict(model.pieces)
         if animator is not None:

@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.group = FocusGroup([], host.audio)
         self.log_panel = LogPanel(host.assets, log_rect)
         self.log_rect = log_rect
+        self._backdrop: tuple[object, pygame.Surface] | None = None
         self.hud = host.frame.unit
         """Window pixels per design pixel of the table's panels: the frame's unit, or less where the
         window is too short for the panels at the Interface size (set by the game's layout)."""
@@ -88,6 +89,33 @@ class TableScene(Scene):
         """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
         self.handover_to: int | None = None
         self._last_human = controller.seat_to_act() if controller.human_to_act() else None
+
+    # -- static panels on the backdrop ---------------------------------------------------------------
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """The HUD panels that stay put between layouts (rect, alpha, design corner radius): they are
+        painted once onto :meth:`backdrop` (default: none)."""
+        return []
+
+    def backdrop(self, surface: pygame.Surface) -> pygame.Surface:
+        """The view's backdrop (background and static board) with the static panels on it, made
+        once per layout: each frame starts with one opaque blit."""
+        size = surface.get_size()
+        panels = self.static_panels()
+        key = (size, tuple((tuple(rect), alpha, radius) for rect, alpha, radius in panels))
+        if self._backdrop is None or self._backdrop[0] != key:
+            backdrop = self.view.backdrop(size).copy()
+            for rect, alpha, radius in panels:
+                backdrop.blit(
+                    decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft
+                )
+            self._backdrop = (key, backdrop)
+        return self._backdrop[1]
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210, radius: int = 10) -> None:
+        """A HUD panel: already on the backdrop when it is one of :meth:`static_panels`, else drawn."""
+        decor.record_panel(rect)
+        if (rect, alpha, radius) not in self.static_panels():
+            surface.blit(decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft)
 
     def u(self, value: float) -> int:
         """A design length of the table's panels in window pixels (see :attr:`hud`)."""

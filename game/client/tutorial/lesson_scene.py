@@ -69,10 +69,15 @@ class LessonScene:
         """The HUD parts a step can point at (by name), as laid out now (default: none)."""
         return {}
 
+    def card_ceiling(self) -> int:
+        """How high the card may reach when the log is short (default: the log's top)."""
+        return self.log_rect.y
+
     def card_rect(self) -> pygame.Rect:
-        """The lesson card: over the table's log (and above it, where the log is short)."""
+        """The lesson card: over the table's log, reaching up to :meth:`card_ceiling` where the log
+        is too short for it."""
         log = self.log_rect
-        height = max(log.height + 4, self.cu(220))
+        height = max(log.height + 4, min(self.cu(220), log.bottom - self.card_ceiling()))
         return pygame.Rect(log.x, log.bottom - height, log.width, height)
 
     def hud_unit(self) -> float:
@@ -446,11 +451,18 @@ class LessonScene:
         decor.text(
             surface, assets, "title", u(21), title, theme.GOLD_BRIGHT, (card.x + u(12), card.y + u(24))
         )
-        self.card_lines = decor.wrap(assets, "ui", u(14), text, card.width - u(24))
+        size = u(14)
+        room = card.bottom - u(46 if step is not None and step.kind == "do" else 48) - (card.y + u(52))
+        while True:  # a short card: smaller words rather than words under its buttons
+            self.card_lines = decor.wrap(assets, "ui", size, text, card.width - u(24))
+            step_y = assets.font("ui", size).get_linesize()
+            if len(self.card_lines) * step_y <= room or size <= 9:
+                break
+            size -= 1
         y = card.y + u(52)
         for line in self.card_lines:
-            decor.text(surface, assets, "ui", u(14), line, theme.TEXT, (card.x + u(12), y))
-            y += u(16)
+            decor.text(surface, assets, "ui", size, line, theme.TEXT, (card.x + u(12), y))
+            y += step_y
         if step is not None and step.kind == "do" and not self.run.finished:
             decor.text(
                 surface,

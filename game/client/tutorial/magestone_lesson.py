@@ -28,6 +28,10 @@ def action_squares(action: Any) -> set[int]:
 class MageStoneLessonScene(LessonScene, MageStoneMatchScene):
     """One MageStone lesson played at the table."""
 
+    def card_ceiling(self) -> int:
+        """A short log lets the card cover the dice tray (never the controls)."""
+        return self.tray_rect.y
+
     def hud_rects(self) -> dict[str, pygame.Rect]:
         """The HUD parts a lesson step can point at, as laid out now."""
         u, top, left, right = self.u, self.top, self.left, self.right

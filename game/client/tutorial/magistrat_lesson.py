@@ -25,6 +25,11 @@ def action_cells(action: Any) -> set[int]:
 class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
     """One MagiStrat lesson played at the table."""
 
+    def card_ceiling(self) -> int:
+        """A short log lets the card reach up to just below the controls (two rows: a lesson has no
+        Resign / Offer draw row)."""
+        return self.controls_y + self.u(88)
+
     def hud_rects(self) -> dict[str, pygame.Rect]:
         """The HUD parts a lesson step can point at, as laid out now."""
         u, left = self.u, self.left

@@ -6,6 +6,7 @@ once, not every frame."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -90,6 +91,34 @@ def _table(app: App, game: str) -> Any:
     return app.stack.top
 
 
+def _fight(app: App) -> Any:
+    """A two-player MageStone table whose dice tray shows a settled result and the d6 history."""
+    app.change_settings(app.settings.with_changes(contextual_tips=False))
+    controller = new_controller(
+        app, "magestone", {"players": 2}, [Seat("South"), Seat("North", "human", 1)], 5
+    )
+    open_match(app, controller)
+    table = app.stack.top
+    assert isinstance(table, MageStoneMatchScene)
+    table.handover = False
+    rng = random.Random(3)
+    for _ in range(400):
+        actions = controller.state.legal_actions()
+        fights = [a for a in actions if "x" in str(a)]
+        if fights:
+            app.tweens.speed = 1.0
+            controller.play(fights[0])
+            break
+        controller.play(rng.choice(actions))
+        frames(app, 2)
+    for _ in range(600):
+        frames(app, 1)
+        if table.tray.tracks and table.tray.settled:
+            break
+    assert table.tray.tracks and table.tray.settled and table.dice_counts
+    return table
+
+
 SCENES = [
     "title",
     "settings",
@@ -105,6 +134,7 @@ SCENES = [
     "match menu",
     "magestone",
     "magistrat",
+    "magestone dice",
     "lesson magestone",
     "lesson magistrat",
 ]
@@ -113,6 +143,8 @@ SCENES = [
 def _open(app: App, name: str) -> Scene:
     if name in ("magestone", "magistrat"):
         return _table(app, name)  # type: ignore[no-any-return]
+    if name == "magestone dice":
+        return _fight(app)
     if name.startswith("lesson "):
         from game.client.tutorial.menu import TutorialMenuScene
 

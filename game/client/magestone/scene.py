@@ -681,18 +681,19 @@ class MageStoneMatchScene(TableScene):
                     title = f"{total} vs {faces[1]}: {tray.winner} wins"
             else:
                 title = "Rolling…"
-        decor.text(
+        title_rect = decor.text(
             surface,
             assets,
             "title",
             u(18),
-            title,
+            decor.elide(assets, "title", u(18), title, self.tray_rect.width - u(24)),
             theme.GOLD,
             (self.tray_rect.x + u(12), self.tray_rect.y + u(6)),
         )
-        if self.dice_counts.get(6):
-            counts = self.dice_counts[6]
-            history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
+        counts = self.dice_counts.get(6, {})
+        history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
+        history_room = self.tray_rect.right - u(10) - title_rect.right - u(12)
+        if counts and assets.font("ui", u(11)).size(history)[0] <= history_room:  # the result comes first
             decor.text(
                 surface,
                 assets,

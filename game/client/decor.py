@@ -270,6 +270,27 @@ def text(
     return rect
 
 
+def fit_size(assets: Assets, role: str, size: int, content: str, width: int, smallest: int = 12) -> int:
+    """The largest type size from ``size`` down to ``smallest`` at which ``content`` fits ``width``."""
+    while size > smallest and assets.font(role, size).size(content)[0] > width:
+        size -= 1
+    return size
+
+
+def centred_title(
+    surface: pygame.Surface,
+    assets: Assets,
+    size: int,
+    content: str,
+    colour: Colour,
+    midtop: tuple[float, float],
+    width: int,
+) -> pygame.Rect:
+    """A shadowed title centred under ``midtop``, at ``size`` or smaller so that it fits ``width``."""
+    fitted = fit_size(assets, "title", size, content, width)
+    return text(surface, assets, "title", fitted, content, colour, midtop, "midtop", shadow=True)
+
+
 def elide(assets: Assets, role: str, size: int, content: str, width: int) -> str:
     """``content`` cut with an ellipsis so that it is no wider than ``width`` pixels."""
     font = assets.font(role, size)

@@ -212,10 +212,8 @@ class Button(Widget):
     def label_size(self, room: int) -> int:
         """The font size the label is drawn at: the button's, or smaller (down to 60 %, at least
         9 px) so that it fits ``room`` pixels."""
-        size, smallest = self.font_size, max(9, round(self.font_size * 0.6))
-        while size > smallest and self.assets.font("ui_semibold", size).size(self.label)[0] > room:
-            size -= 1
-        return size
+        smallest = max(9, round(self.font_size * 0.6))
+        return decor.fit_size(self.assets, "ui_semibold", self.font_size, self.label, room, smallest)
 
     def _label(self, colour: tuple[int, int, int], room: int) -> pygame.Surface:
         """The label at the button's font size, or smaller so that it fits ``room`` px."""

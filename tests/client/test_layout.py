@@ -264,24 +264,16 @@ def test_the_interface_size_scales_the_table_hud_and_log(app: App) -> None:
     assert all(b > a for a, b in zip(before, after, strict=True)), (before, after)
 
 
-def test_a_resize_re_renders_the_cached_layers_once_not_every_frame(app: App) -> None:
-    table = _table(app, "magestone")
-    assert isinstance(table, MageStoneMatchScene)
+@pytest.mark.parametrize("game", ["magestone", "magistrat"])
+def test_a_resize_re_renders_the_cached_layers_once_not_every_frame(app: App, game: str) -> None:
+    table = _table(app, game)
     frames(app, 3)
     renders = table.view.static_renders
-    app.resize((1920, 1080))
-    frames(app, 10)
-    assert table.view.static_renders == renders + 1
-    app.stack.pop()
-    cube = _table(app, "magistrat")
-    assert isinstance(cube, MagiStratMatchScene)
-    frames(app, 3)
-    renders = cube.view.static_renders
     app.resize((2560, 1440))
     frames(app, 3)
     cached_text = len(app.assets._text)
     frames(app, 10)
-    assert cube.view.static_renders == renders + 1
+    assert table.view.static_renders == renders + 1
     assert len(app.assets._text) == cached_text, "text is rendered once per size, not per frame"
 
 

@@ -50,7 +50,7 @@ class MageStoneMatchScene(TableScene):
             host.assets, state.board, state.num_players, (328, 40), 40, self.colours, state.seats
         )
         self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 40)
-        self.left = self.right = self.top = self.tray_rect = pygame.Rect(0, 0, 1, 1)
+        self.top = self.tray_rect = pygame.Rect(0, 0, 1, 1)
         self.actions_y = self.controls_y = self.message_y = 0
         self.animator: Animator = Animator(
             BoardModel.from_state(state), self.tray, self._fresh_model, host.tweens.speed
@@ -95,13 +95,8 @@ class MageStoneMatchScene(TableScene):
     def place_panels(self) -> None:
         """Anchor the players column to the left edge and the go column to the right; the board
         takes the space between them, as large as it fits."""
-        frame = self.host.frame
-        self.hud = min(frame.unit, (frame.height - 2 * frame.px(12)) / HUD_HEIGHT)
+        margin, height = self.place_columns(LEFT_W, RIGHT_W, HUD_HEIGHT)
         u = self.u
-        margin = frame.px(12)
-        height = frame.height - 2 * margin
-        self.left = pygame.Rect(margin, margin, u(LEFT_W), height)
-        self.right = pygame.Rect(frame.width - margin - u(RIGHT_W), margin, u(RIGHT_W), height)
         self.top = pygame.Rect(self.right.x, margin, self.right.width, u(132))
         self.actions_y = self.top.bottom + u(8)
         self.controls_y = self.actions_y + u(46)

@@ -53,7 +53,7 @@ class MagiStratMatchScene(TableScene):
 
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host, controller, pygame.Rect(0, 0, RIGHT_W, 248))
-        self.left = self.right = self.info = pygame.Rect(0, 0, 1, 1)
+        self.info = pygame.Rect(0, 0, 1, 1)
         self.controls_y = 0
         state = controller.state
         assert isinstance(state, MagiStratState)
@@ -117,13 +117,8 @@ class MagiStratMatchScene(TableScene):
     def place_panels(self) -> None:
         """The sides column on the left edge, info / controls / log on the right edge, the cube in
         all the space between."""
-        frame = self.host.frame
-        self.hud = min(frame.unit, (frame.height - 2 * frame.px(12)) / HUD_HEIGHT)
+        margin, height = self.place_columns(LEFT_W, RIGHT_W, HUD_HEIGHT)
         u = self.u
-        margin = frame.px(12)
-        height = frame.height - 2 * margin
-        self.left = pygame.Rect(margin, margin, u(LEFT_W), height)
-        self.right = pygame.Rect(frame.width - margin - u(RIGHT_W), margin, u(RIGHT_W), height)
         self.info = pygame.Rect(self.right.x, margin, self.right.width, u(250))
         self.controls_y = self.info.bottom + u(58)
         log = pygame.Rect(self.right.x, self.controls_y + u(136), self.right.width, 0)

@@ -300,20 +300,7 @@ class GameOverScene(MenuScene):
         emblem = decor.glow_icon(assets, "victory", r.px(72), theme.GOLD_BRIGHT, theme.GLOW)
         surface.blit(emblem, emblem.get_rect(center=r.pos(640, 190)))
         room = card.width - r.px(40)
-        title_size = r.font(44)
-        while title_size > 12 and assets.font("title", title_size).size(self.title)[0] > room:
-            title_size -= 1
-        decor.text(
-            surface,
-            assets,
-            "title",
-            title_size,
-            self.title,
-            theme.GOLD,
-            r.pos(640, 240),
-            "midtop",
-            shadow=True,
-        )
+        decor.centred_title(surface, assets, r.font(44), self.title, theme.GOLD, r.pos(640, 240), room)
         y = 320
         for line in self.lines[:7]:
             text = decor.elide(assets, "ui", r.font(18), line, room)

@@ -72,6 +72,7 @@ class TableScene(Scene):
         self.log_panel = LogPanel(host.assets, log_rect)
         self.log_rect = log_rect
         self._backdrop: tuple[object, pygame.Surface] | None = None
+        self.left = self.right = pygame.Rect(0, 0, 1, 1)
         self.hud = host.frame.unit
         """Window pixels per design pixel of the table's panels: the frame's unit, or less where the
         window is too short for the panels at the Interface size (set by the game's layout)."""
@@ -116,6 +117,21 @@ class TableScene(Scene):
         decor.record_panel(rect)
         if (rect, alpha, radius) not in self.static_panels():
             surface.blit(decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft)
+
+    def place_columns(self, left_width: int, right_width: int, hud_height: int) -> tuple[int, int]:
+        """Set :attr:`hud` (the frame's unit, or less where the window is shorter than the columns'
+        design ``hud_height``) and anchor a left column of design width ``left_width`` and a right
+        one of ``right_width`` to the window's edges (``self.left``, ``self.right``); returns the
+        margin and the columns' height in pixels."""
+        frame = self.host.frame
+        margin = frame.px(12)
+        height = frame.height - 2 * margin
+        self.hud = min(frame.unit, height / hud_height)
+        self.left = pygame.Rect(margin, margin, self.u(left_width), height)
+        self.right = pygame.Rect(
+            frame.width - margin - self.u(right_width), margin, self.u(right_width), height
+        )
+        return margin, height
 
     def u(self, value: float) -> int:
         """A design length of the table's panels in window pixels (see :attr:`hud`)."""

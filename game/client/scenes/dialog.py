@@ -127,22 +127,8 @@ class DialogScene(Scene):
         emblem = decor.glow_icon(assets, self.icon, px(40), theme.GOLD_BRIGHT, theme.GLOW)
         surface.blit(emblem, emblem.get_rect(center=(self.box.centerx, self.box.y + px(44))))
         y = self.box.y + px(72)
-        title_size = px(38)
-        while title_size > 12 and assets.font("title", title_size).size(self.title)[0] > self.box.width - px(
-            40
-        ):
-            title_size -= 1
-        decor.text(
-            surface,
-            assets,
-            "title",
-            title_size,
-            self.title,
-            theme.GOLD,
-            (self.box.centerx, y),
-            "midtop",
-            shadow=True,
-        )
+        room = self.box.width - px(40)
+        decor.centred_title(surface, assets, px(38), self.title, theme.GOLD, (self.box.centerx, y), room)
         y += px(54)
         decor.paragraph(
             surface,

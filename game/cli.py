@@ -185,12 +185,14 @@ def _selfplay(args: argparse.Namespace) -> int:
     from game.ai.arena import play_game
     from game.ai.levels import make_bot
     from game.storage.saves import write_save
+    from game.storage.seats import Seat
 
     players = args.players if args.game == "magestone" else 2
     levels = _levels_per_seat(args.ai, players)
     bots = [make_bot(args.game, level, players) for level in levels]
     result, match = play_game(args.game, {"players": players}, bots, args.seed)
-    write_save(args.out, match, [f"ai:{level}" for level in levels])
+    seats = [Seat(f"{level.title()} AI {seat + 1}", level, seat % 4) for seat, level in enumerate(levels)]
+    write_save(args.out, match, [seat.to_text() for seat in seats])
     print(f"wrote {args.out}: {len(match.log)} actions, {result.reason}")
     return 0
 

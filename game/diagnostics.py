@@ -10,28 +10,51 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import json
 import logging
 import logging.handlers
 import os
 import platform
+import stat
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
 from game import __version__
+from game.safe_json import FileProblem, read_bounded
 
 LOG_NAME = "magestone.log"
 FAULT_NAME = "faulthandler.log"
 CRASH_PREFIX = "crash-"
 SEEN_MARKER = "shown-crash-reports.txt"
+MAX_REPORT_BYTES = 5_000_000
+"""Largest crash report read back: a save at its limit, the traceback and the log's tail."""
 
-ContextProvider = Callable[[], str]
+CRASH_TITLE = "MageStone crash report"
+SAVE_BEGIN = "=== The match as a save (python -m game replay THIS_FILE --verify) ==="
+SAVE_END = "=== End of the save ==="
+LOG_TAIL_LINES = 40
+"""How many of the log's last lines a report quotes."""
+
+
+@dataclass(frozen=True)
+class CrashContext:
+    """What a crash report says about what was being played."""
+
+    description: str
+    """For people: the game, seed and progress, or the lesson and its step."""
+    save: dict[str, Any] | None = None
+    """The match as a save payload (game, options, seats, seed, actions): it replays to the crash."""
+
+
+ContextProvider = Callable[[], CrashContext]
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +76,14 @@ def install(log_dir: Path) -> None:
     _State.log_dir = log_dir
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    handler = logging.handlers.RotatingFileHandler(
+    for name in (LOG_NAME, FAULT_NAME):
+        _set_aside_if_not_a_file(log_dir / name)
+    handler = _NoFollowRotatingHandler(
         log_dir / LOG_NAME, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
-    _State.fault_file = open(log_dir / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the process
+    _State.fault_file = open(log_dir / FAULT_NAME, "a", encoding="utf-8", opener=no_follow)  # noqa: SIM115
     faulthandler.enable(file=_State.fault_file)
     sys.excepthook = _excepthook
     threading.excepthook = _thread_excepthook
@@ -67,9 +92,40 @@ def install(log_dir: Path) -> None:
     )
 
 
+def no_follow(path: str, flags: int) -> int:
+    """An ``open()`` opener that refuses to follow a symbolic link in the user folder."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o644)
+
+
+class _NoFollowRotatingHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log, opened without following a link put in its place."""
+
+    def _open(self) -> Any:
+        return open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors,
+                    opener=no_follow)
+
+
+def _set_aside_if_not_a_file(path: Path) -> None:
+    """A link or special file where a log goes is moved aside (never followed, never deleted)."""
+    from game.storage.userfiles import set_aside
+
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        set_aside(path)
+
+
 def register_context(provider: ContextProvider | None) -> None:
-    """Register a callback giving text for crash reports (the current match's seed and action log)."""
+    """Register what crash reports say about the current match (None: nothing is being played)."""
     _State.context_provider = provider
+
+
+def unregister_context(provider: ContextProvider) -> None:
+    """Forget ``provider`` if it is still the registered one (a scene leaving)."""
+    if _State.context_provider == provider:
+        _State.context_provider = None
 
 
 def _ensure_streams() -> None:
@@ -109,18 +165,56 @@ def write_crash_report(
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = _State.log_dir / f"{CRASH_PREFIX}{stamp}-{os.getpid()}.txt"
-    parts = [f"MageStone crash report ({kind})", time.strftime("%Y-%m-%d %H:%M:%S %z"), "", *_versions(), ""]
+    parts = [f"{CRASH_TITLE} ({kind})", time.strftime("%Y-%m-%d %H:%M:%S %z"), "", *_versions(), ""]
     parts.append("".join(traceback.format_exception(exc_type, exc, tb)))
+    saved: list[str] = []
     if _State.context_provider is not None:
         try:
-            parts += ["Match context:", _State.context_provider()]
-        except Exception as error:
-            parts.append(f"(match context unavailable: {error!r})")
+            context = _State.context_provider()
+            parts += ["Match context:", context.description, ""]
+            if context.save is not None:
+                saved = [SAVE_BEGIN, json.dumps(context.save, ensure_ascii=False), SAVE_END]
+        except Exception as error:  # a report must be written whatever the match's state
+            parts += [f"(match context unavailable: {error!r})", ""]
+    parts += ["Last lines of the log:", *_log_tail(_State.log_dir / LOG_NAME), "", *saved]
     try:
-        path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+        with open(path, "x", encoding="utf-8", opener=no_follow) as report:
+            report.write("\n".join(parts) + "\n")
     except OSError:
         return None
     return path
+
+
+def _log_tail(path: Path) -> list[str]:
+    """The last lines of the log (never through a link)."""
+    try:
+        descriptor = no_follow(str(path), os.O_RDONLY)
+    except OSError:
+        return ["(no log)"]
+    with open(descriptor, "rb") as log_file:
+        size = log_file.seek(0, os.SEEK_END)
+        log_file.seek(max(0, size - 32_000))
+        lines = log_file.read().decode("utf-8", "replace").splitlines()
+    return lines[-LOG_TAIL_LINES:]
+
+
+def saved_match_text(report: str, path: Path) -> str:
+    """The save payload's JSON text inside crash ``report`` read from ``path`` (FileProblem if none)."""
+    lines = report.splitlines()
+    if SAVE_BEGIN not in lines:
+        raise FileProblem(path, "this crash report holds no match (the crash happened outside one)")
+    start = lines.index(SAVE_BEGIN) + 1
+    if SAVE_END not in lines[start:]:
+        raise FileProblem(path, "the match in this crash report is cut short")
+    return "\n".join(lines[start:lines.index(SAVE_END, start)])
+
+
+def report_holds_match(path: Path) -> bool:
+    """True when the crash report at ``path`` carries a match to continue."""
+    try:
+        return SAVE_BEGIN in read_bounded(path, MAX_REPORT_BYTES).decode("utf-8", "replace")
+    except (OSError, FileProblem):
+        return False
 
 
 def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
@@ -146,7 +240,11 @@ def _thread_excepthook(args: Any) -> None:
 
 def crash_reports(log_dir: Path) -> list[Path]:
     """Every crash report in ``log_dir``, oldest first."""
-    return sorted(log_dir.glob(f"{CRASH_PREFIX}*.txt"), key=lambda path: (path.stat().st_mtime, path.name))
+    reports = []
+    for path in log_dir.glob(f"{CRASH_PREFIX}*.txt"):
+        with contextlib.suppress(OSError):  # gone meanwhile
+            reports.append((path.lstat().st_mtime, path.name, path))
+    return [path for _, _, path in sorted(reports)]
 
 
 def pending_crash_report(log_dir: Path | None = None) -> Path | None:
@@ -158,12 +256,19 @@ def pending_crash_report(log_dir: Path | None = None) -> Path | None:
     if not reports:
         return None
     marker = folder / SEEN_MARKER
-    seen = set(marker.read_text(encoding="utf-8").split()) if marker.exists() else set()
+    try:
+        seen = set(read_bounded(marker, 1_000_000).decode("utf-8", "replace").split())
+    except FileNotFoundError:
+        seen = set()
+    except FileProblem as problem:
+        log.warning("%s", problem)
+        _set_aside_if_not_a_file(marker)
+        seen = set()
     newest = reports[-1]
     if newest.name in seen:
         return None
     try:
-        with marker.open("a", encoding="utf-8") as handle:
+        with open(marker, "a", encoding="utf-8", opener=no_follow) as handle:
             handle.write(newest.name + "\n")
     except OSError:
         log.warning("could not mark crash report %s as shown", newest)

@@ -14,6 +14,8 @@ import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,8 +27,12 @@ from game.client.input import InputQueue, Intent, Key, KeyIntent, Quit, Resize
 from game.client.layout import DEFAULT_WINDOW, MIN_WINDOW, Frame
 from game.client.scenes.base import Scene, SceneStack
 from game.client.tween import Tween, Tweener, ease_in_out_quad
-from game.paths import logs_dir, saves_dir
+from game.paths import logs_dir, saves_dir, settings_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
+from game.storage.userfiles import backup_path, clean_orphan_temps
+
+if TYPE_CHECKING:
+    from game.client.scenes.menus import StartupNotice
 
 WINDOW_TITLE = "MageStone"
 ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
@@ -195,17 +201,35 @@ class App:
         self._seen_changes = self.stack.changes
         self.running = True
 
-    def _startup_notices(self) -> list[str]:
-        notices = []
-        if self._settings_notice:
-            notices.append(self._settings_notice)
+    def _startup_notices(self) -> list[StartupNotice]:
+        from game.client.bundled_data import bundled_data_problems
+        from game.client.scenes.menus import StartupNotice
+        from game.client.tutorial.progress import Progress
+
+        for folder in (settings_dir(), saves_dir()):
+            clean_orphan_temps(folder)
+        texts = [self._settings_notice or "", Progress.load().notice]
+        problems = bundled_data_problems()
+        if problems:
+            texts.append("Some of the game's data files are damaged; what does not depend on them works:\n"
+                         + "\n".join(problems[:6]))
+        notices = [StartupNotice(text) for text in texts if text]
         crash = diagnostics.pending_crash_report(logs_dir())
         if crash is not None:
-            notices.append(
-                "MageStone closed unexpectedly last time. A crash report was saved here:\n"
-                f"{crash}\nPlease attach it if you report the problem."
-            )
+            notices.append(self._crash_notice(crash))
         return notices
+
+    def _crash_notice(self, report: Path) -> StartupNotice:
+        """Where last time's crash report is, and (when it holds the match) an offer to continue it."""
+        from game.client.match.loading import open_entry
+        from game.client.scenes.menus import StartupNotice
+
+        message = ("MageStone closed unexpectedly last time. A crash report was saved here:\n"
+                   f"{report}\nPlease attach it if you report the problem.")
+        if not diagnostics.report_holds_match(report):
+            return StartupNotice(message)
+        return StartupNotice(message + "\nThe match in play was kept in the report: continue it from there?",
+                             ("Continue", lambda: open_entry(self, report)))
 
     def quit(self) -> None:
         """Close at the end of this frame."""
@@ -213,7 +237,8 @@ class App:
 
     def autosave_exists(self) -> bool:
         """True when an autosave is there to continue."""
-        return (saves_dir() / "autosave.json").is_file()
+        autosave = saves_dir() / "autosave.json"
+        return autosave.is_file() or backup_path(autosave).is_file()
 
     def change_settings(self, settings: Settings) -> None:
         """Apply new settings immediately and save them."""

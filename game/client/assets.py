@@ -6,7 +6,6 @@ Fonts come from assets/fonts only (never the system). Icons are white SVGs rende
 
 from __future__ import annotations
 
-import json
 import logging
 import wave
 from pathlib import Path
@@ -16,6 +15,7 @@ import pygame
 
 from game.client.theme import FONT_FILES, Colour
 from game.resources import resource_path
+from game.safe_json import FileProblem, load_data
 
 ICON_NAMES = (
     "mage",
@@ -137,7 +137,12 @@ class Assets:
 
 def icon_credits() -> dict[str, Any]:
     """The icon authors and licence written by tools/extract_icons.py."""
-    data: dict[str, Any] = json.loads(asset_path("icons", "credits.json").read_text(encoding="utf-8"))
+    try:
+        data = load_data(asset_path("icons", "credits.json"))
+    except FileProblem as problem:
+        raise AssetError(str(problem)) from None
+    if not isinstance(data, dict):
+        raise AssetError(f"{asset_path('icons', 'credits.json')}: must be a JSON object")
     return data
 
 
@@ -157,6 +162,7 @@ def verify_all() -> list[str]:
         _check(problems, lambda name=name: _check_sound(asset_path("sounds", f"{name}.wav")))
     for folder, file_name in LICENCE_FILES:
         _check(problems, lambda folder=folder, file_name=file_name: asset_path(folder, file_name))
+    _check(problems, icon_credits)
     return problems
 
 

@@ -44,15 +44,17 @@ def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) ->
 
     from game.client.app import App, ClientOptions
     from game.client.assets import verify_all
+    from game.client.bundled_data import bundled_data_problems
     from game.client.input import Click, Key, KeyIntent
     from game.client.scenes.menus import TitleScene
     from game.client.widgets import Button
 
     pygame.font.init()
-    problems = verify_all()
+    problems = [f"asset problem: {problem}" for problem in verify_all()]
+    problems += [f"data problem: {problem}" for problem in bundled_data_problems()]
     if problems:
         for problem in problems:
-            print(f"smoke: asset problem: {problem}", file=sys.stderr)
+            print(f"smoke: {problem}", file=sys.stderr)
         return 1
     app = App(ClientOptions())
     try:
@@ -60,6 +62,7 @@ def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) ->
         if size is not None:
             app.resize(size)
         per_scene = max(2, frames // 10)
+        _dismiss_notices(app)
         title = app.stack.top
         if not isinstance(title, TitleScene):
             print(f"smoke: expected the title screen first, got {type(title).__name__}", file=sys.stderr)
@@ -102,6 +105,20 @@ def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) ->
         return 0
     finally:
         app.shutdown()
+
+
+def _dismiss_notices(app: App) -> None:
+    """Close the start-up notices (settings reset, last crash) over the title, printing each."""
+    from game.client.input import Key, KeyIntent
+    from game.client.scenes.dialog import DialogScene
+
+    while isinstance(app.stack.top, DialogScene) and len(app.stack) > 1:
+        notice = app.stack.top
+        print(f"smoke: start-up notice: {notice.message.splitlines()[0]}")
+        app.input.inject(KeyIntent(Key.BACK))
+        _frames(app, 2)
+        if app.stack.top is notice:
+            return
 
 
 def _magestone_match(app: App, goes: int = 4, max_frames: int = 3000) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = True) -> Non
             temp_file.write(data)
             temp_file.flush()
             os.fsync(temp_file.fileno())
-        if keep_backup and path.exists():
+        if keep_backup:
             _copy_to_backup(path)
         os.replace(temp_name, path)
     except BaseException:
@@ -32,12 +33,21 @@ def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = True) -> Non
 
 
 def _copy_to_backup(path: Path) -> None:
-    """Copy ``path`` to ``<name>.bak`` atomically; ``path`` itself stays in place throughout."""
+    """Copy ``path`` to ``<name>.bak`` atomically; ``path`` itself stays in place throughout.
+
+    Only a regular file is copied: a symbolic link (or anything else) in its place is never followed.
+    """
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+        source = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return
     backup = path.with_name(path.name + ".bak")
     handle, temp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
     try:
-        shutil.copyfile(path, temp_name)
+        with os.fdopen(source, "rb") as reader, os.fdopen(handle, "wb") as writer:
+            shutil.copyfileobj(reader, writer)
         os.replace(temp_name, backup)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)

@@ -6,20 +6,29 @@ verified by construction; the recorded final hash detects tampering.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.diagnostics import CRASH_TITLE, MAX_REPORT_BYTES, saved_match_text
 from game.rules.match import Match
 from game.rules.protocol import RulesError
 from game.rules.registry import GAME_IDS, new_game
+from game.safe_json import Fields, FileProblem, decode_utf8, parse_json, read_bounded
 from game.storage.atomic import write_json_atomic
+from game.storage.seats import SeatError, parse_seats
 
 SAVE_FORMAT = "magestone-save"
 SCHEMA_VERSION = 1
+MAX_SAVE_BYTES = MAX_REPORT_BYTES
+"""Largest save (or crash report holding one) read: 5 MB; a MageStone game at its action limit takes
+under 1 MB."""
+DEFAULT_MAX_ACTIONS = 10_000
+MAX_ACTIONS = {"magestone": 20_000, "magistrat": 10_000}
+"""Longest action log read, by game: many times a long game (random self-play: 700 MageStone actions,
+500 MagiStrat moves), and short enough to replay in about a second and a half."""
 
 
 class SaveError(Exception):
@@ -57,62 +66,67 @@ def write_save(path: Path, match: Match, seats: list[str]) -> None:
     write_json_atomic(path, save_payload(match, seats))
 
 
-def _require(payload: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
-    if key not in payload:
-        raise SaveError(f"{path}: missing field {key!r}")
-    value = payload[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"{path}: field {key!r} has the wrong type ({type(value).__name__})")
-    return value
-
-
 def read_payload(path: Path) -> dict[str, Any]:
-    """Read and parse a save file's JSON, with errors that name the file."""
+    """Read and parse a save file's JSON (or the match in a crash report) through the hardened reader,
+    with errors that name the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_bounded(path, MAX_SAVE_BYTES)
+        report = data.startswith(CRASH_TITLE.encode())
+        text = decode_utf8(data, path)
+        return dict(Fields(path).object(parse_json(saved_match_text(text, path) if report else text, path)))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"{path}: cannot be read ({error})") from None
-    try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                        f"{error.msg}); the file may be truncated") from None
-    if not isinstance(payload, dict):
-        raise SaveError(f"{path}: expected a JSON object at the top level")
-    return payload
+    except FileProblem as problem:
+        raise SaveError(str(problem)) from None
 
 
 def replay_payload(payload: dict[str, Any], path: Path) -> LoadedSave:
-    """Validate a parsed save document and re-apply its action log."""
+    """Validate a parsed save document (every field, the seats against the game, the limits) and
+    re-apply its action log."""
+    try:
+        return _replay(payload, path)
+    except FileProblem as problem:
+        raise SaveError(str(problem)) from None
+    except SeatError as problem:
+        raise SaveError(f"{path}: seats: {problem}") from None
+
+
+def _replay(payload: dict[str, Any], path: Path) -> LoadedSave:
+    fields = Fields(path)
     if payload.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path}: not a MageStone save file (format is {payload.get('format')!r})")
-    schema = _require(payload, "schema", int, path)
+        raise FileProblem(path, f"not a MageStone save file (format is {str(payload.get('format'))[:40]!r})")
+    schema = fields.get(payload, "schema", int)
     if schema != SCHEMA_VERSION:
-        raise SaveError(f"{path}: save schema version {schema} is not supported "
-                        f"(this version reads {SCHEMA_VERSION})")
-    game_id = _require(payload, "game", str, path)
+        raise FileProblem(path, f"save schema version {schema} is not supported "
+                                f"(this version reads {SCHEMA_VERSION})")
+    game_id = fields.get(payload, "game", str)
     if game_id not in GAME_IDS:
-        raise SaveError(f"{path}: unknown game {game_id!r}")
-    options = _require(payload, "options", dict, path)
-    seats = _require(payload, "seats", list, path)
-    seed = _require(payload, "seed", int, path)
-    actions = _require(payload, "actions", list, path)
-    recorded_hash = _require(payload, "final_hash", str, path)
+        raise FileProblem(path, f"unknown game {game_id[:40]!r}")
+    options = fields.get(payload, "options", dict)
+    seat_texts = fields.get(payload, "seats", list)
+    seed = fields.get(payload, "seed", int)
+    actions = fields.get(payload, "actions", list)
+    recorded_hash = fields.get(payload, "final_hash", str)
+    limit = MAX_ACTIONS.get(game_id, DEFAULT_MAX_ACTIONS)
+    if len(actions) > limit:
+        raise FileProblem(path, f"holds {len(actions):,} actions, over the limit of {limit:,} for {game_id}")
     try:
         match = Match(new_game(game_id, options), seed)
-    except (RulesError, ValueError) as error:
-        raise SaveError(f"{path}: invalid options {options!r}: {error}") from None
+    except (RulesError, ValueError, TypeError, KeyError) as error:
+        raise FileProblem(path, f"field 'options' is not valid for {game_id}: {error}") from None
+    seats = parse_seats(seat_texts, match.state.num_players)
     for index, entry in enumerate(actions):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
-                or not isinstance(entry[1], str)):
-            raise SaveError(f"{path}: actions[{index}] should be [actor, notation], got {entry!r}")
+                or isinstance(entry[0], bool) or not isinstance(entry[1], str)):
+            raise FileProblem(path, f"actions[{index}] should be [actor, notation], got {str(entry)[:60]}")
         try:
             match.apply_logged(entry[0], entry[1])
-        except RulesError as error:
-            raise SaveError(f"{path}: actions[{index}] {entry[1]!r} cannot be replayed: {error}") from None
-    return LoadedSave(match, [str(seat) for seat in seats], recorded_hash, str(payload.get("saved_at", "")))
+        except (RulesError, ValueError, IndexError) as error:
+            raise FileProblem(path, f"actions[{index}] {entry[1][:40]!r} cannot be replayed: {error}"
+                              ) from None
+    saved_at = payload.get("saved_at", "")
+    return LoadedSave(match, [seat.to_text() for seat in seats], recorded_hash,
+                      saved_at if isinstance(saved_at, str) else "")
 
 
 def load_save(path: Path, verify: bool = True) -> LoadedSave:

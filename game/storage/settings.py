@@ -1,25 +1,28 @@
 """Player settings: a small JSON file with a schema version, written atomically.
 
-A file that cannot be read is logged, kept aside as ``settings.json.corrupt`` and replaced by
-defaults; the loader then returns a notice naming the file, which the client shows once.
+A file that cannot be read is logged, kept aside as ``settings.json.corrupt`` and replaced by its
+backup (``settings.json.bak``) when that is good, else by defaults; the loader then returns a notice
+naming the file and what was wrong, which the client shows once.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from game.paths import settings_dir
+from game.safe_json import Fields, FileProblem
 from game.storage.atomic import write_json_atomic
+from game.storage.userfiles import load_or_recover
 
 SCHEMA_VERSION = 1
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5)
+MAX_BYTES = 64_000
+"""A settings file is a few hundred bytes; anything past this is not ours."""
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +71,17 @@ def _validated(settings: Settings) -> Settings:
     )
 
 
-def _from_payload(payload: Any) -> Settings:
-    """Build settings from parsed JSON; raises ValueError when it is not a settings object."""
-    if not isinstance(payload, dict) or not isinstance(payload.get("schema_version"), int):
-        raise ValueError("not a settings object with a schema_version")
+def _from_payload(payload: Any, path: Path) -> Settings:
+    """Build settings from parsed JSON; a wrong field gets its default, a wrong document raises."""
+    document = Fields(path).object(payload)
+    version = Fields(path).get(document, "schema_version", int)
+    if version > SCHEMA_VERSION:
+        raise FileProblem(path, f"was written by a newer MageStone (schema {version}; this one reads "
+                                f"{SCHEMA_VERSION})")
     defaults = asdict(Settings())
     values: dict[str, Any] = {}
     for field in fields(Settings):
-        value = payload.get(field.name, defaults[field.name])
+        value = document.get(field.name, defaults[field.name])
         expected = type(defaults[field.name])
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
@@ -89,32 +95,15 @@ def _from_payload(payload: Any) -> Settings:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """Read the settings; returns ``(settings, notice)``.
 
-    ``notice`` is None normally; when the file was unreadable it names the file and says it was
-    reset, and the file has been rewritten with defaults (the bad one is kept as ``.corrupt``).
-    A missing file just gives the defaults.
+    ``notice`` is None normally. A damaged file is kept aside as ``settings.json.corrupt`` and its
+    backup used when good (else the defaults, written back); the notice names the file and what
+    was wrong. A missing file just gives the defaults.
     """
     path = path or settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as error:
-        log.warning("settings: cannot read %s (%s); using defaults", path, error)
-        return Settings(), f"Your settings file could not be read, so the defaults are in use:\n{path}"
-    try:
-        return _from_payload(json.loads(text)), None
-    except (ValueError, TypeError) as error:
-        log.warning("settings: %s is corrupt (%s); replaced by defaults", path, error)
-        try:
-            os.replace(path, path.with_name(path.name + ".corrupt"))
-        except OSError:
-            log.exception("settings: could not keep the corrupt file aside")
-        settings = Settings()
-        save_settings(settings, path)
-        return settings, (
-            f"Your settings file was damaged and has been reset to the defaults:\n{path}\n"
-            f"(the damaged copy is kept beside it as {path.name}.corrupt)"
-        )
+    recovered = load_or_recover(path, MAX_BYTES, _from_payload, "Your settings")
+    if recovered.value is None and recovered.notice:
+        save_settings(Settings(), path)
+    return recovered.value or Settings(), recovered.notice or None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -122,6 +111,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or settings_path()
     payload = {"schema_version": SCHEMA_VERSION, **asdict(settings)}
     try:
-        write_json_atomic(path, payload, keep_backup=False)
+        write_json_atomic(path, payload)
     except OSError:
         log.exception("settings: could not write %s", path)

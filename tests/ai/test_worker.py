@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +13,7 @@ import pytest
 
 from game.ai import Budget
 from game.ai.games import new_state
-from game.ai.worker import AiResult, AiWorker
+from game.ai.worker import RESTARTED_NOTE, AiResult, AiWorker
 from tests.ai.toy_game import ToyRace
 
 PLUGINS = ("tests.ai.toy_game:register_toys",)
@@ -111,3 +113,72 @@ def test_worker_rebuilds_real_games_from_json(worker: AiWorker, game_id: str) ->
     result = _wait(worker)
     assert not result.fallback
     assert state.is_legal(state.parse_action(result.action))
+
+
+def _started(worker: AiWorker, limit_s: float = 60.0) -> int:
+    """Start the worker and wait for its first heartbeat; returns its pid."""
+    worker.start()
+    deadline = time.monotonic() + limit_s
+    while not worker.beating():
+        assert time.monotonic() < deadline, "the worker never started"
+        time.sleep(0.02)
+    assert worker.pid is not None
+    return worker.pid
+
+
+RECOVERY_BOUND_S = 30.0
+"""Generous: the machine running the suite is shared; the typical figure is a few seconds."""
+
+
+@pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "stopped"])
+def test_a_killed_or_stopped_worker_is_replaced_and_the_player_told(
+    state_json: dict[str, object], fault: signal.Signals, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A worker killed or stopped (SIGSTOP: it ignores SIGTERM) is detected, killed and replaced; the
+    request is answered by the new one with a note for the player, and no call ever blocks."""
+    with AiWorker(PLUGINS) as worker, caplog.at_level(logging.ERROR):
+        pid = _started(worker)
+        os.kill(pid, fault)
+        started = time.monotonic()
+        ticket = worker.request("toyrace", state_json, "normal", 1, Budget(500, max_seconds=4.0))
+        slowest_call = 0.0
+        result = None
+        while result is None and time.monotonic() - started < RECOVERY_BOUND_S:
+            call = time.monotonic()
+            result = worker.poll()
+            slowest_call = max(slowest_call, time.monotonic() - call)
+            time.sleep(0.01)
+        recovered = time.monotonic() - started
+        call = time.monotonic()
+        worker.cancel()
+        slowest_call = max(slowest_call, time.monotonic() - call)
+    print(f"recovered from {fault.name} in {recovered:.2f} s; slowest poll {slowest_call * 1000:.0f} ms")
+    assert result is not None, f"no answer {RECOVERY_BOUND_S} s after the fault"
+    assert (result.ticket, result.fallback, result.note) == (ticket, False, RESTARTED_NOTE)
+    assert worker.restarts == 1
+    assert slowest_call < 1.0, "a poll or cancel blocked the caller"
+    if fault is signal.SIGSTOP:
+        assert "no heartbeat" in caplog.text
+
+
+def test_leaving_a_stopped_worker_never_blocks(state_json: dict[str, object]) -> None:
+    """Closing while the worker is stopped mid-request returns at once; the process is still reaped."""
+    worker = AiWorker(PLUGINS)
+    pid = _started(worker)
+    worker.request("toyrace", state_json, "normal", 1, Budget(500))
+    os.kill(pid, signal.SIGSTOP)
+    started = time.monotonic()
+    worker.close()
+    assert time.monotonic() - started < 0.5
+    deadline = time.monotonic() + 30
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the stopped worker was never killed"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

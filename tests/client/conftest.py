@@ -103,3 +103,14 @@ def open_test_table(
     scene = client.stack.top
     assert isinstance(scene, table)
     return scene
+
+
+def finish_loading(client: App) -> Any:
+    """Wait for the background read that Continue or Load started, then return the scene it opened."""
+    from game.client.match.loading import LoadingScene
+
+    loading = client.stack.top
+    assert isinstance(loading, LoadingScene)
+    assert loading.wait(60), "the save was not read within a minute"
+    frames(client, 1)
+    return client.stack.top

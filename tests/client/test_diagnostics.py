@@ -26,7 +26,7 @@ def test_an_unhandled_exception_writes_a_crash_report_with_the_match_context(tmp
         "import os, pathlib\n"
         "from game import diagnostics\n"
         "diagnostics.install(pathlib.Path(os.environ['MAGESTONE_LOG_DIR_TEST']))\n"
-        "diagnostics.register_context(lambda: 'seed 42\\nactions: m a1-a2')\n"
+        "diagnostics.register_context(lambda: diagnostics.CrashContext('seed 42\\nactions: m a1-a2'))\n"
         "raise RuntimeError('the dice fell off the table')\n"
     )
     result = _python(code, tmp_path)
@@ -86,3 +86,24 @@ def test_the_newest_crash_report_is_offered_once(tmp_path: Path) -> None:
     os.utime(old, (1, 1))
     assert pending_crash_report(tmp_path) == new
     assert pending_crash_report(tmp_path) is None
+
+
+def test_log_files_that_are_links_are_set_aside_never_followed(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("precious", encoding="utf-8")
+    for name in ("magestone.log", "faulthandler.log"):
+        os.symlink(target, logs / name)
+    code = (
+        "import os, pathlib, logging\n"
+        "from game import diagnostics\n"
+        "diagnostics.install(pathlib.Path(os.environ['MAGESTONE_LOG_DIR_TEST']))\n"
+        "logging.getLogger('x').error('into the real log')\n"
+    )
+    result = _python(code, logs)
+    assert result.returncode == 0, result.stderr
+    assert target.read_text(encoding="utf-8") == "precious"
+    assert not (logs / "magestone.log").is_symlink()
+    assert "into the real log" in (logs / "magestone.log").read_text(encoding="utf-8")
+    assert (logs / "magestone.log.corrupt").is_symlink(), "the link is kept aside, not deleted"

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from game.cli import parse_args
+from game.cli import main, parse_args
+from game.storage.saves import load_save
+from game.storage.seats import seats_from_texts
 
 
 def test_no_subcommand_means_play() -> None:
@@ -46,3 +49,11 @@ def test_help_documents_every_subcommand() -> None:
                                capture_output=True, text=True, check=True)
     for command in ("play", "selfplay", "replay", "arena", "bench", "smoke"):
         assert command in completed.stdout
+
+
+def test_selfplay_writes_seats_the_client_reads_as_ai_players(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    argv = ["selfplay", "--game", "magistrat", "--ai", "random,easy", "--seed", "2", "--out", str(out)]
+    assert main(argv) == 0
+    seats = seats_from_texts(load_save(out).seats)
+    assert [(seat.controller, seat.is_ai) for seat in seats] == [("random", True), ("easy", True)]

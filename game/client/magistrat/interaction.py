@@ -15,10 +15,12 @@ from game.rules.magistrat.board import (
     ARCHMAGE,
     CELL_INDEX,
     DIVINE,
+    DIVINE_ABOVE,
     GOD,
     GROUND,
     KING,
     MAGE,
+    OTHER_LAYER,
     PRIEST,
     SIDE_NAMES,
     home_ranks,
@@ -196,7 +198,7 @@ class TurnInput:
         piece = self.state.piece_at(cell)
         assert piece is not None
         if self.state.king_must_move() and piece.kind != KING:
-            return "Your King is enhanced: it must move this turn (and not under one of your Gods)."
+            return "Your King is enhanced: it must move this turn (and not under any God)."
         return f"This {kind_word(piece.acting_kind)} has no legal move: every way is blocked."
 
     def _why_not(self, frm: int, to: int) -> str:
@@ -211,10 +213,11 @@ class TurnInput:
             return "Only Gods stand on the Divine layer."
         if piece.acting_kind in (MAGE, APPRENTICE) and layer != GROUND:
             return f"{kind_word(piece.acting_kind)}s stay on the Ground layer."
-        if piece.kind == KING and piece.enhanced:
-            above = self.state.piece_at(128 + (to & 63))
-            if above is not None and above.kind == GOD and above.owner == piece.owner:
-                return "An enhanced King may not move under one of your Gods."
+        if piece.kind == KING and piece.enhanced and self.state.piece_at(DIVINE_ABOVE[to]) is not None:
+            return "An enhanced King may not move under a God, yours or your opponent's."
+        if piece.kind != piece.acting_kind and to == OTHER_LAYER[frm]:
+            return ("A transformed piece never steps up or down: a move must change the position, and under "
+                    "its God it would rise straight back.")
         if piece.acting_kind in (ARCHMAGE, PRIEST, KING) and layer != frm >> 6 and (to & 63) != (frm & 63):
             return "Between High-born and Ground a piece only steps straight up or down."
         return f"{cell_words(to)} is out of reach. " + MOVE_RULES[piece.acting_kind]

@@ -506,7 +506,7 @@ class MagiStratMatchScene(TableScene):
             for line in self.wrap(
                 "ui_bold",
                 u(15),
-                "Your King is enhanced: it must move this turn, and not under one of your Gods.",
+                "Your King is enhanced: it must move this turn, and not under any God.",
                 left.width - u(24),
             ):
                 decor.text(surface, assets, "ui_bold", u(15), line, theme.DANGER, (left.x + u(12), y))

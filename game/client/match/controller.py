@@ -394,6 +394,9 @@ class MatchController:
                 "the AI answered %r, which is not legal; playing the first legal action", answer.action
             )
             self.play(self.state.legal_actions()[0])
+        if answer.note:  # the worker was restarted or replaced: the player is told, in the status and the log
+            self.notice = answer.note
+            self.log.append(LogLine(-1, answer.note))
 
     def _poll_hint(self) -> None:
         assert self.source is not None
@@ -417,7 +420,7 @@ class MatchController:
         try:
             write_save(self.autosave_file, self.match, self.seat_texts())
             self.notice = ""
-        except OSError as error:
+        except Exception as error:  # the action is applied already: saving must never undo a go
             log.exception("autosave failed")
             self.notice = f"Autosave failed: {error}"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import lru_cache, partial
 
@@ -12,13 +13,13 @@ from game.client.input import Click, Intent, Key, KeyIntent, Scroll
 from game.client.layout import Region, fit_region
 from game.client.match.controller import LogLine, MatchController, concession_lines
 from game.client.match.games import game_client
+from game.client.match.loading import open_entry
 from game.client.match.log_panel import LogPanel
 from game.client.match.seats import seats_from_texts
-from game.client.match.session import open_match, open_saved
+from game.client.match.session import open_match
 from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_path, slot_path
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
-from game.client.scenes.dialog import DialogScene
 from game.client.widgets import Button, Widget
 from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
@@ -98,11 +99,26 @@ class SaveSlotsScene(MenuScene):
         self.entries: list[SaveEntry] = []
         self.message = ""
         self.region = self.form(SLOTS_DESIGN)
+        self.reading = False
+        """True while the saves folder is being read (in a thread: a big save never freezes the window)."""
+        self._listed: list[list[SaveEntry]] = []
 
     def enter(self) -> None:
-        """Read the saves folder, then build."""
-        self.entries = list_saves()
+        """Build, and start reading the saves folder."""
+        self._relist()
         super().enter()
+
+    def _relist(self) -> None:
+        self.reading = True
+        listed = self._listed = []
+        threading.Thread(target=lambda: listed.append(list_saves()), daemon=True).start()
+
+    def update(self, dt: float) -> None:
+        """Animate; rebuild the rows once the saves folder has been read."""
+        super().update(dt)
+        if self.reading and self._listed:
+            self.entries, self.reading = self._listed[0], False
+            self.layout()
 
     def build(self) -> list[Widget]:
         """One row per save (or per slot when saving), each with its buttons."""
@@ -126,7 +142,7 @@ class SaveSlotsScene(MenuScene):
                     )
                 )
             elif entry is not None:
-                readable = entry.loaded is not None
+                readable = entry.playable is not None
                 widgets.append(
                     Button(
                         assets,
@@ -137,7 +153,10 @@ class SaveSlotsScene(MenuScene):
                         style="primary",
                         font_size=r.font(17),
                         enabled=readable,
-                        tooltip="Continue this match" if readable else entry.error,
+                        tooltip=(
+                            ("Continue this match" if entry.loaded else "Continue from the last good copy")
+                            if readable else entry.error
+                        ),
                     )
                 )
                 widgets.append(
@@ -168,18 +187,15 @@ class SaveSlotsScene(MenuScene):
             self.message = f"Saved to slot {index}."
         except OSError as error:
             self.message = f"Could not save: {error}"
-        self.entries = list_saves()
-        self.layout()
+        self._relist()
 
     def _load(self, entry: SaveEntry) -> None:
         leave_to_title(self.host)
-        reason = open_saved(self.host, entry.path)
-        if reason:
-            self.host.stack.push(DialogScene(self.host, "Cannot open", reason, icon="load"))
+        open_entry(self.host, entry.path)
 
     def _replay(self, entry: SaveEntry) -> None:
-        assert entry.loaded is not None
-        self.host.stack.push(ReplayScene(self.host, entry.loaded))
+        assert entry.playable is not None
+        self.host.stack.push(ReplayScene(self.host, entry.playable))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and one line per save."""
@@ -197,7 +213,7 @@ class SaveSlotsScene(MenuScene):
                 assets,
                 "serif_italic",
                 r.font(24),
-                "No saved matches yet.",
+                "Reading saved matches…" if self.reading else "No saved matches yet.",
                 theme.TEXT_DIM,
                 r.pos(640, 300),
                 "midtop",

@@ -14,7 +14,7 @@ from game.client.match.seats import Seat, seats_from_texts
 from game.client.scenes.base import Host
 from game.rules.match import Match
 from game.rules.registry import new_game
-from game.storage.saves import LoadedSave, load_save
+from game.storage.saves import LoadedSave
 
 SourceFactory = Callable[[], MoveSource]
 make_source: SourceFactory = AiWorker
@@ -65,21 +65,10 @@ def open_match(host: Host, controller: MatchController, replace: bool = False) -
     return True
 
 
-def open_saved(host: Host, path: Path, replace: bool = False) -> str:
-    """Load ``path`` and open its table; returns '' or the reason it could not be opened."""
-    from game.storage.saves import SaveError
-
-    try:
-        loaded = load_save(path)
-    except SaveError as error:
-        return str(error)
+def open_loaded(host: Host, loaded: LoadedSave, path: Path) -> str:
+    """Open the table of a loaded save (read from ``path``); returns '' or the reason it could not be."""
     controller = controller_from_save(host, loaded)
-    if not open_match(host, controller, replace):
+    if not open_match(host, controller):
         controller.close()
         return f"{path.name}: this game cannot be played at the table yet"
     return ""
-
-
-def continue_autosave(host: Host) -> str:
-    """Resume the autosave exactly where it was; returns '' or the reason it failed."""
-    return open_saved(host, autosave_path())

@@ -18,7 +18,9 @@ from game.client.match.seats import HUMAN, Seat
 from game.client.match.session import new_controller, open_match
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
+from game.client.scenes.dialog import DialogScene
 from game.client.widgets import Button, Choice, TextField, Widget
+from game.rules.protocol import RulesError
 
 WHO = ("human", "easy", "normal", "hard")
 WHO_LABELS = ("Human", "Easy AI", "Normal AI", "Hard AI")
@@ -110,7 +112,11 @@ class SetupScene(MenuScene):
 
     def start_match(self, game: str, options: dict[str, object], seats: list[Seat]) -> None:
         """Create the match, autosave it and open the table in place of this scene."""
-        controller = new_controller(self.host, game, options, seats, self.seed)
+        try:
+            controller = new_controller(self.host, game, options, seats, self.seed)
+        except (RulesError, ValueError) as error:  # a damaged bundled data file: named in the message
+            self.host.stack.push(DialogScene(self.host, "Cannot start the match", str(error), icon="combat"))
+            return
         controller.autosave()
         open_match(self.host, controller, replace=True)
 

@@ -1,7 +1,9 @@
-"""Save slots: listing every save in the saves folder, readable or not, and naming slot files."""
+"""Save slots: listing every save in the saves folder, readable or not (a damaged one set aside with
+its last good copy offered), and naming slot files."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -11,6 +13,7 @@ from game.client.match.games import game_client
 from game.client.match.seats import seats_from_texts
 from game.paths import saves_dir
 from game.storage.saves import LoadedSave, SaveError, load_save
+from game.storage.userfiles import backup_path, set_aside
 
 SLOT_COUNT = 6
 
@@ -28,11 +31,15 @@ def replay_path() -> Path:
 
 @dataclass
 class SaveEntry:
-    """One save file: its match when readable, else the reason it is not."""
+    """One save file: its match when readable, else the reason it is not and its last good copy."""
 
     path: Path
     loaded: LoadedSave | None
     error: str
+    backup: LoadedSave | None = None
+    """The ``.bak`` copy's match, read only when the file itself is damaged or gone."""
+    aside: Path | None = None
+    """Where the damaged file was moved (``<name>.corrupt``)."""
 
     @property
     def title(self) -> str:
@@ -46,35 +53,69 @@ class SaveEntry:
             return f"Replay {stem[7:]}"
         return stem
 
+    @property
+    def playable(self) -> LoadedSave | None:
+        """The match to open: the file's own, else its backup's (None when neither is good)."""
+        return self.loaded or self.backup
+
+    @property
+    def playable_path(self) -> Path:
+        """The file :attr:`playable` comes from."""
+        return self.path if self.loaded is not None else backup_path(self.path)
+
     def summary(self) -> str:
-        """Game, players, progress and date in one line; the reason when unreadable."""
-        if self.loaded is None:
-            return f"Unreadable: {self.error}"
-        state = self.loaded.match.state
-        client = game_client(state.game_id)
-        game = client.title if client else state.game_id
-        names = ", ".join(
-            seat.name + (" (AI)" if seat.is_ai else "") for seat in seats_from_texts(self.loaded.seats)
-        )
-        status = "finished" if state.is_terminal() else f"{len(self.loaded.match.log)} actions"
-        when = self.loaded.saved_at.replace("T", " ")[:16]
-        return f"{game} · {names} · {status} · {when}"
+        """Game, players, progress and date in one line; the reason (and the backup) when damaged."""
+        if self.loaded is not None:
+            return describe(self.loaded)
+        if self.backup is not None:
+            damage = f"Damaged ({self.error})" if self.error else "Only its last good copy is left"
+            return f"{damage} · {describe(self.backup)}"
+        return f"Damaged: {self.error}" if self.error else "Missing"
+
+    def damage_report(self) -> str:
+        """For a dialog: the file, what is wrong and where it was put."""
+        kept = f"\nThe damaged file is kept as {self.aside.name}." if self.aside is not None else ""
+        return f"{self.path}\nWhat is wrong: {self.error or 'the file is missing'}.{kept}"
+
+
+def describe(loaded: LoadedSave) -> str:
+    """Game, players, progress and date of a loaded save, in one line."""
+    state = loaded.match.state
+    client = game_client(state.game_id)
+    game = client.title if client else state.game_id
+    names = ", ".join(seat.name + (" (AI)" if seat.is_ai else "") for seat in seats_from_texts(loaded.seats))
+    status = "finished" if state.is_terminal() else f"{len(loaded.match.log)} actions"
+    when = loaded.saved_at.replace("T", " ")[:16]
+    return f"{game} · {names} · {status} · {when}"
+
+
+def _short(error: SaveError, path: Path) -> str:
+    reason, prefix = str(error), f"{path}: "
+    return reason[len(prefix):] if reason.startswith(prefix) else reason
 
 
 def read_entry(path: Path) -> SaveEntry:
-    """Load one save for the list (verified replay), keeping the error text if it fails."""
-    try:
-        return SaveEntry(path, load_save(path), "")
-    except SaveError as error:
-        reason = str(error)
-        prefix = f"{path}: "
-        return SaveEntry(path, None, reason[len(prefix) :] if reason.startswith(prefix) else reason)
+    """Load one save (verified replay); a damaged one is set aside and its backup read instead."""
+    loaded, error, aside = None, "", None
+    if os.path.lexists(path):
+        try:
+            loaded = load_save(path)
+        except SaveError as problem:
+            error = _short(problem, path)
+            aside = set_aside(path)
+    backup = None
+    if loaded is None:
+        try:
+            backup = load_save(backup_path(path))
+        except SaveError:
+            backup = None
+    return SaveEntry(path, loaded, error, backup, aside)
 
 
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
-    """Every ``*.json`` save: the autosave first, then slots, then replays and others by name."""
+    """Every save (``*.json``, or a ``.bak`` left alone): the autosave first, then slots, then others."""
     folder = folder or saves_dir()
-    paths = sorted(
-        folder.glob("*.json"), key=lambda p: (p.name != AUTOSAVE_NAME, not p.stem.startswith("slot-"), p.name)
-    )
-    return [read_entry(path) for path in paths]
+    paths = {path for path in folder.glob("*.json")}
+    paths |= {path.with_suffix("") for path in folder.glob("*.json.bak")}
+    ordered = sorted(paths, key=lambda p: (p.name != AUTOSAVE_NAME, not p.stem.startswith("slot-"), p.name))
+    return [entry for entry in map(read_entry, ordered) if entry.loaded or entry.backup or entry.error]

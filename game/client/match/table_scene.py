@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game import diagnostics
 from game.client import decor, theme
 from game.client.input import Click, Intent, Key, KeyIntent
 from game.client.match.animation import StepAnimator
@@ -28,7 +29,9 @@ from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
+from game.diagnostics import CrashContext
 from game.rules.protocol import GameState
+from game.storage.saves import save_payload
 
 TOOLTIP_DELAY = 0.45
 Control = tuple[str, str, Callable[[], None], bool, str]
@@ -157,8 +160,18 @@ class TableScene(Scene):
         return True
 
     # -- lifecycle -------------------------------------------------------------------------------------
+    def crash_context(self) -> CrashContext:
+        """What a crash report says about this match: its summary and the match as a save."""
+        controller = self.controller
+        return CrashContext(
+            f"{controller.game_id} match, seed {controller.match.seed}, {len(controller.match.log)} actions, "
+            f"seats {', '.join(controller.seat_texts())}",
+            save_payload(controller.match, controller.seat_texts()),
+        )
+
     def exit(self) -> None:
         """Stop the AI of this match."""
+        diagnostics.unregister_context(self.crash_context)
         if self._on_played in self.controller.on_played:
             self.controller.on_played.remove(self._on_played)
         self.controller.close()
@@ -336,6 +349,7 @@ class TableScene(Scene):
     # -- frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Animations, the AI, the game's own work, then game over."""
+        diagnostics.register_context(self.crash_context)  # a crash now reports this match
         self.clock += dt
         self.view.clock = self.clock
         self.rest += dt

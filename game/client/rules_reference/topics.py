@@ -7,13 +7,13 @@ diagram (a small grid, or three stacked layers for MagiStrat) that the game draw
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.resources import resource_path
+from game.safe_json import FileProblem, load_data
 
 TOKENS = {
     "mage",
@@ -145,7 +145,9 @@ def load_reference(game: str, folder: Path | None = None) -> Reference:
     """Read and validate ``levels/rules/<game>.json``."""
     path = (folder or resource_path("levels", "rules")) / f"{game}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ReferenceError(f"{path.name}: line {error.lineno}: {error.msg}") from None
+        data = load_data(path)
+    except FileProblem as error:
+        raise ReferenceError(f"{path.name}: {error.problem}") from None
+    except OSError as error:
+        raise ReferenceError(f"{path.name}: cannot be read ({error})") from None
     return parse_reference(data, path.name)

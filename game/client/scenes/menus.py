@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -98,11 +100,9 @@ class TitleScene(MenuScene):
         return buttons
 
     def _continue(self) -> None:
-        from game.client.match.session import continue_autosave
+        from game.client.match.loading import continue_match
 
-        reason = continue_autosave(self.host)
-        if reason:
-            self.host.stack.push(DialogScene(self.host, "Cannot continue", reason, icon="continue"))
+        continue_match(self.host)
 
     def _new_match(self) -> None:
         self.host.stack.push(NewMatchScene(self.host))
@@ -259,12 +259,21 @@ def _disc(radius: int) -> pygame.Surface:
     return disc
 
 
-def initial_scenes(host: Host, notices: list[str]) -> list[Scene]:
+@dataclass(frozen=True)
+class StartupNotice:
+    """A message shown over the title at start, with an optional action (label, command)."""
+
+    message: str
+    action: tuple[str, Callable[[], None]] | None = None
+
+
+def initial_scenes(host: Host, notices: list[StartupNotice]) -> list[Scene]:
     """The title screen, with one dialog per startup notice over it (settings reset, crash report)."""
     scenes: list[Scene] = [TitleScene(host)]
     options = host.options
     if options.game is not None:
         scenes.append(NewMatchScene(host))
     for notice in notices:
-        scenes.append(DialogScene(host, "Notice", notice, icon="rules"))
+        scenes.append(DialogScene(host, "Notice", notice.message, confirm=notice.action,
+                                  cancel_label="OK" if notice.action is None else "Not now", icon="rules"))
     return scenes

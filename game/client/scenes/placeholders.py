@@ -9,7 +9,9 @@ import pygame
 from game.client import decor, theme
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
+from game.client.scenes.dialog import DialogScene
 from game.client.widgets import Button, Card, Choice, Widget
+from game.rules.protocol import RulesError
 
 GAMES = {
     "magestone": (
@@ -156,7 +158,14 @@ class NewMatchScene(MenuScene):
         client = game_client(self.game)
         if client is not None:
             self.host.options.players = self.players
-            self.host.stack.replace(client.setup_scene(self.host))
+            try:
+                setup = client.setup_scene(self.host)
+            except (RulesError, ValueError) as error:  # a damaged bundled data file, named in the message
+                self.host.stack.push(
+                    DialogScene(self.host, "Cannot start the match", str(error), icon="combat")
+                )
+                return
+            self.host.stack.replace(setup)
             return
         title, icon, _lines = GAMES[self.game]
         self.host.stack.push(

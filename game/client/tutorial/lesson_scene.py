@@ -30,6 +30,7 @@ from game.client.tutorial.lessons import Lesson, LessonError, load_lessons
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.runner import LessonRun
 from game.client.widgets import Button, Widget
+from game.diagnostics import CrashContext
 from game.rules.protocol import GameState
 
 CONTROL_SWAPS = {
@@ -165,6 +166,15 @@ class LessonScene:
 
     def after_accept(self) -> None:
         """Tidy the table's input after an accepted action (default: nothing)."""
+
+    def crash_context(self) -> CrashContext:
+        """What a crash report says about this lesson: the lesson, the step and the actions so far
+        (a lesson's set-up is not a new game, so it carries no save)."""
+        step = self.run.step
+        where = f"step {self.run.index + 1} of {len(self.lesson.steps)}" + (f" ({step.kind})" if step else "")
+        actions = " ".join(entry.notation for entry in self.run.match.log[-200:])
+        return CrashContext(f"Lesson {self.lesson.id} ({self.lesson.game}, {self.lesson.source}), {where}; "
+                            f"actions: {actions or 'none'}")
 
     # -- lifecycle ------------------------------------------------------------------------------------
     def enter(self) -> None:

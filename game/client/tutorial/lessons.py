@@ -19,13 +19,13 @@ Errors are :class:`LessonError` naming the file, the step and the field.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.resources import resource_path
+from game.safe_json import FileProblem, load_data
 
 GAMES = ("magestone", "magistrat")
 STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
@@ -217,9 +217,11 @@ def parse_lesson(data: Any, source: str) -> Lesson:
 def load_lesson(path: Path) -> Lesson:
     """Read and validate one lesson file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise LessonError(f"{path.name}: line {error.lineno}: {error.msg}") from None
+        data = load_data(path)
+    except FileProblem as error:
+        raise LessonError(f"{path.name}: {error.problem}") from None
+    except OSError as error:
+        raise LessonError(f"{path.name}: cannot be read ({error})") from None
     lesson = parse_lesson(data, path.name)
     if lesson.id != path.stem:
         raise LessonError(f"{path.name}: id: must match the file name ({path.stem!r}), got {lesson.id!r}")
@@ -231,11 +233,24 @@ def lessons_folder() -> Path:
     return resource_path("levels", "tutorial")
 
 
-def load_lessons(game: str, folder: Path | None = None) -> list[Lesson]:
-    """Every lesson of ``game``, in their ``order``."""
+def read_lessons(game: str, folder: Path | None = None) -> tuple[list[Lesson], list[str]]:
+    """Every lesson of ``game`` that loads, in their ``order``, and one message per file that does not."""
     base = (folder or lessons_folder()) / game
-    lessons = [load_lesson(path) for path in sorted(base.glob("*.json"))]
-    for lesson in lessons:
-        if lesson.game != game:
-            raise LessonError(f"{lesson.source}: game: is {lesson.game!r} but the file is in {game}/")
-    return sorted(lessons, key=lambda lesson: (lesson.order, lesson.id))
+    lessons, problems = [], []
+    for path in sorted(base.glob("*.json")):
+        try:
+            lesson = load_lesson(path)
+            if lesson.game != game:
+                raise LessonError(f"{lesson.source}: game: is {lesson.game!r} but the file is in {game}/")
+            lessons.append(lesson)
+        except LessonError as error:
+            problems.append(str(error))
+    return sorted(lessons, key=lambda lesson: (lesson.order, lesson.id)), problems
+
+
+def load_lessons(game: str, folder: Path | None = None) -> list[Lesson]:
+    """Every lesson of ``game``, in their ``order`` (LessonError for the first file that does not load)."""
+    lessons, problems = read_lessons(game, folder)
+    if problems:
+        raise LessonError(problems[0])
+    return lessons

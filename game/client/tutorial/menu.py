@@ -7,13 +7,15 @@ from functools import partial
 import pygame
 
 from game.client import decor, theme
+from game.client.bundled_data import playable_lessons
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.lesson_scene import open_lesson_scene, playable_at_table
-from game.client.tutorial.lessons import Lesson, LessonError, load_lessons
+from game.client.tutorial.lessons import Lesson, LessonError
 from game.client.tutorial.progress import Progress
 from game.client.widgets import Button, Choice, Widget
+from game.rules.protocol import RulesError
 
 GAME_TITLES = {"magestone": "MageStone", "magistrat": "MagiStrat"}
 STATUS_MARKS = {"completed": "completed", "in progress": "resume", "skipped": "skipped", "new": ""}
@@ -38,11 +40,8 @@ class TutorialMenuScene(MenuScene):
     def build(self) -> list[Widget]:
         """The game choice, one button per lesson (two columns) and Back."""
         assets = self.host.assets
-        try:
-            self.lessons = load_lessons(self.game)
-            self.problem = ""
-        except LessonError as error:
-            self.lessons, self.problem = [], str(error)
+        self.lessons, problems = playable_lessons(self.game)
+        self.problem = "\n".join(problems)
         games = list(GAME_TITLES)
         frame, px = self.frame, self.px
         top = self.header_bottom() - px(12)
@@ -88,7 +87,12 @@ class TutorialMenuScene(MenuScene):
 
     def _open(self, lesson: Lesson) -> None:
         saved = self.progress.runs.get(lesson.id)
-        self.host.stack.push(open_lesson_scene(self.host, lesson, self.progress, saved))
+        try:
+            scene = open_lesson_scene(self.host, lesson, self.progress, saved)
+        except (LessonError, RulesError, ValueError) as error:
+            self.host.stack.push(DialogScene(self.host, "Lesson unavailable", str(error), icon="tutorial"))
+            return
+        self.host.stack.push(scene)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header, completion count, and a notice when lessons failed to load."""

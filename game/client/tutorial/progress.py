@@ -1,24 +1,26 @@
 """Tutorial progress under the user folder: completed lessons, runs to resume, tips already seen.
 
 One small JSON file (``tutorial.json`` beside the settings), written atomically after every
-change. An unreadable file is set aside and progress starts afresh (never a crash).
+change with a backup. A damaged file is set aside as ``tutorial.json.corrupt``, its backup used when
+good (else progress starts afresh), and the player is told (never a crash).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.paths import settings_dir
+from game.safe_json import Fields, FileProblem
 from game.storage.atomic import write_json_atomic
+from game.storage.userfiles import load_or_recover
 
 FILE_NAME = "tutorial.json"
 SCHEMA_VERSION = 1
+MAX_BYTES = 1_000_000
+"""Progress of every lesson with its saved run fits in a few kilobytes."""
 
 log = logging.getLogger(__name__)
 
@@ -38,28 +40,18 @@ class Progress:
     runs: dict[str, dict[str, Any]] = field(default_factory=dict)
     tips_seen: set[str] = field(default_factory=set)
 
+    notice: str = ""
+    """Set when the file was damaged: what the player is told (once, at start)."""
+
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
-        """Read the file; a missing or damaged one gives empty progress."""
+        """Read the file; a missing one gives empty progress, a damaged one its backup or a fresh start
+        (the damaged file kept aside and :attr:`notice` saying so)."""
         path = path or progress_path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
-                raise ValueError("not a tutorial progress file")
-            return cls(
-                path,
-                set(map(str, data.get("completed", []))),
-                set(map(str, data.get("skipped", []))),
-                {str(k): dict(v) for k, v in dict(data.get("runs", {})).items()},
-                set(map(str, data.get("tips_seen", []))),
-            )
-        except FileNotFoundError:
-            return cls(path)
-        except (OSError, ValueError, TypeError, AttributeError) as error:
-            log.warning("tutorial progress %s unreadable (%s); starting afresh", path, error)
-            with contextlib.suppress(OSError):
-                os.replace(path, path.with_name(path.name + ".corrupt"))
-            return cls(path)
+        recovered = load_or_recover(path, MAX_BYTES, parse_progress, "Your tutorial progress")
+        progress = recovered.value or cls(path)
+        progress.notice = recovered.notice
+        return progress
 
     def save(self) -> None:
         """Write atomically; a failure is logged, never raised."""
@@ -71,7 +63,7 @@ class Progress:
             "tips_seen": sorted(self.tips_seen),
         }
         try:
-            write_json_atomic(self.path, payload, keep_backup=False)
+            write_json_atomic(self.path, payload)
         except OSError:
             log.exception("could not save tutorial progress to %s", self.path)
 
@@ -113,3 +105,29 @@ class Progress:
         """Remember that a contextual tip was shown."""
         self.tips_seen.add(tip_id)
         self.save()
+
+
+def _names(fields: Fields, document: Any, key: str) -> set[str]:
+    names = fields.get(document, key, list) if key in document else []
+    if not all(isinstance(name, str) for name in names):
+        raise fields.fail(key, "must be a list of strings")
+    return set(names)
+
+
+def parse_progress(payload: Any, path: Path) -> Progress:
+    """Validate a parsed ``tutorial.json``; raises FileProblem naming the file and the field."""
+    fields = Fields(path)
+    document = fields.object(payload)
+    if fields.get(document, "schema_version", int) != SCHEMA_VERSION:
+        raise FileProblem(path, f"schema version {document['schema_version']} is not supported "
+                                f"(this version reads {SCHEMA_VERSION})")
+    runs = fields.get(document, "runs", dict) if "runs" in document else {}
+    for lesson_id, run in runs.items():
+        fields.object(run, f"runs.{lesson_id}")
+    return Progress(
+        path,
+        _names(fields, document, "completed"),
+        _names(fields, document, "skipped"),
+        {str(lesson_id): dict(run) for lesson_id, run in runs.items()},
+        _names(fields, document, "tips_seen"),
+    )

@@ -6,7 +6,6 @@ set of squares is a bitmask on a Python int and a flood fill is a few shifts.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 from game.resources import resource_path
 from game.rules.protocol import PositionError
+from game.safe_json import FileProblem, load_data
 
 FILES = "abcdefghijklmnop"
 WARRIOR, PRIEST, MAGE = 0, 1, 2
@@ -273,8 +273,10 @@ def load_board(path: str | None = None) -> Board:
     """The board from ``levels/magestone/board.json`` (or ``path``), validated and cached."""
     file = Path(path) if path else resource_path("levels", "magestone", "board.json")
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = load_data(file)
+    except FileProblem as exc:
+        raise PositionError(str(exc)) from None
+    except OSError as exc:
         raise PositionError(f"{file}: cannot read board data: {exc}") from exc
     if not isinstance(data, dict):
         raise PositionError(f"{file}: top level must be an object")

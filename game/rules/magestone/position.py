@@ -8,7 +8,6 @@ as indices. The position string is the same data on one line (documented in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from game.rules.magestone.board import (
     Board,
 )
 from game.rules.protocol import PositionError
+from game.safe_json import FileProblem, load_data
 
 PENDING_KINDS = ("attack", "bolt", "fall")
 RESULT_REASONS = ("magestone", "ritual", "conquest", "stalemate", "go_limit", "resigned", "agreed_draw")
@@ -231,8 +231,10 @@ def load_scenario_file(board: Board, path: str | Path) -> dict[str, Any]:
     """Read a scenario JSON file (errors name the file)."""
     file = Path(path)
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = load_data(file)
+    except FileProblem as exc:
+        raise PositionError(str(exc)) from None
+    except OSError as exc:
         raise PositionError(f"{file}: cannot read scenario: {exc}") from exc
     if not isinstance(data, dict):
         raise PositionError(f"{file}: (top): must be an object")

@@ -1206,15 +1206,20 @@ class MageStoneState(GameState):
         return False
 
     def _stalemate(self) -> bool:
-        """Each remaining player has only Warriors, all on other remaining players' bases, and is besieged."""
+        """Each remaining player has only Warriors, all on other remaining players' bases, and is besieged.
+
+        A remaining player with no unit on the board at all makes no stalemate: it is eliminated at the
+        start of its next go and play goes on (rulings: Victory and draw).
+        """
         alive = self._alive
         owner = self._base_owner
         for seat in range(self._n):
             if not alive[seat]:
                 continue
-            if self._mage[seat] >= 0 or self._priest[seat] >= 0 or not self._besieged(seat):
+            units = self._smask[seat]
+            if not units or self._mage[seat] >= 0 or self._priest[seat] >= 0 or not self._besieged(seat):
                 return False
-            for sq in bits(self._smask[seat]):
+            for sq in bits(units):
                 holder = owner.get(sq)
                 if holder is None or holder == seat or not alive[holder]:
                     return False

@@ -6,7 +6,6 @@ file, the field and the problem.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +28,7 @@ from game.rules.magistrat.board import (
     rank_of,
 )
 from game.rules.protocol import RulesError
+from game.safe_json import FileProblem, load_data
 
 
 class DataFileError(RulesError):
@@ -49,11 +49,11 @@ class PieceTable:
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return load_data(path)
+    except FileProblem as exc:
+        raise DataFileError(str(exc)) from None
     except OSError as exc:
         raise DataFileError(f"{path}: cannot read: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise DataFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from exc
 
 
 def _int_field(path: Path, where: str, value: Any, low: int, high: int) -> int:

@@ -86,11 +86,15 @@ def piece_moves(state: MagiStratState, pid: int, c: int) -> PieceMoves:
         if acting == MAGE:
             mask = _mage_moves(board, owner, kinds, enh, c, me, can_attack, out)
         elif acting == KING:
-            mask = _king_moves(board, owner, c, me, enhanced, prey, out)
+            mask = _king_moves(board, c, me, enhanced, prey, out)
+        # A transformed piece (acting != kind) has no vertical step (rulings: Gods and enhancement): on
+        # Ground the High-born cell above it is taken (else it would have risen), and on High-born it
+        # stands under its own God, so a step down would rise straight back in the Outcome, a pass in
+        # disguise.
         elif acting == PRIEST:
-            mask = _priest_moves(board, c, me, prey, out)
+            mask = _priest_moves(board, c, me, prey, acting == kind, out)
         else:
-            mask = _archmage_moves(board, owner, kinds, enh, c, me, can_attack, out)
+            mask = _archmage_moves(board, owner, kinds, enh, c, me, can_attack, acting == kind, out)
         board[c] = pid
     return out, mask | 1 << c
 
@@ -157,16 +161,12 @@ def _mage_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], enh:
     return mask
 
 
-def _king_moves(board: list[int], owner: list[int], c: int, me: int, enhanced: bool, prey: int,
-                out: list[Move]) -> int:
+def _king_moves(board: list[int], c: int, me: int, enhanced: bool, prey: int, out: list[Move]) -> int:
     targets = KING_TARGETS[me]
     append = out.append
     for s, plain, attacking in KING_MOVES[c]:
-        if board[s] >= 0:
-            continue
-        god = board[DIVINE_ABOVE[s]]
-        if enhanced and god >= 0 and owner[god] == me:
-            continue  # an enhanced King may not move under one of its owner's Gods
+        if board[s] >= 0 or (enhanced and board[DIVINE_ABOVE[s]] >= 0):
+            continue  # an enhanced King may not move under any God, of either side
         append(plain)
         if targets[s] & prey:
             append(attacking)
@@ -174,11 +174,13 @@ def _king_moves(board: list[int], owner: list[int], c: int, me: int, enhanced: b
     return area | divine if enhanced else area
 
 
-def _priest_moves(board: list[int], c: int, me: int, prey: int, out: list[Move]) -> int:
+def _priest_moves(board: list[int], c: int, me: int, prey: int, vertical: bool, out: list[Move]) -> int:
+    """Moves of an (acting) Priest on ``c``: its diagonal slides, and the vertical step if ``vertical``."""
     targets = PRIEST_TARGETS[me]
     append = out.append
     mask = seen = 0
-    for ray in PRIEST_SLIDES[me][c]:
+    slides = PRIEST_SLIDES[me][c]
+    for ray in slides if vertical else slides[:4]:
         for s, plain, attacking, seen in ray:  # noqa: B007 - after the loop: what the slide read
             if board[s] >= 0:
                 break
@@ -190,8 +192,9 @@ def _priest_moves(board: list[int], c: int, me: int, prey: int, out: list[Move])
 
 
 def _archmage_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], enh: list[bool], c: int,
-                    me: int, can_attack: bool, out: list[Move]) -> int:
-    """Moves of an (acting) Archmage on ``c`` (its origin already emptied), with attacking variants.
+                    me: int, can_attack: bool, vertical: bool, out: list[Move]) -> int:
+    """Moves of an (acting) Archmage on ``c`` (its origin already emptied), with attacking variants;
+    the vertical step only if ``vertical``.
 
     Its attack reads the first piece forward and backward in the destination's column. Along its
     own column every destination sees the same two pieces (the ones just beyond both ends of its
@@ -212,7 +215,7 @@ def _archmage_moves(board: list[int], owner: list[int], kinds: tuple[int, ...], 
             if column_target:
                 append(attacking)
         mask |= seen
-    for ray in (slides[E], slides[W], VERTICAL_MOVE[c]):
+    for ray in (slides[E], slides[W], VERTICAL_MOVE[c]) if vertical else (slides[E], slides[W]):
         for s, plain, attacking, seen in ray:  # noqa: B007 - after the loop: what the slide read
             if board[s] >= 0:
                 break

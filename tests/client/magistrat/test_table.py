@@ -9,12 +9,12 @@ from game.client.input import Click, Hover, Key, KeyIntent
 from game.client.magistrat.interaction import NOTABLE
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.magistrat.setup import MagiStratSetupScene
+from game.client.match.loading import continue_match, open_entry
 from game.client.match.scenes import GameOverScene
-from game.client.match.session import continue_autosave, open_saved
 from game.client.match.slots import slot_path
-from game.rules.magistrat import Move
+from game.rules.magistrat import MagiStratState, Move
 from game.rules.magistrat.board import CELL_INDEX, CELL_NAMES, KING
-from tests.client.conftest import frames
+from tests.client.conftest import finish_loading, frames
 from tests.client.magistrat.conftest import click_cell, finish, open_table, press, send, state_of
 
 
@@ -189,6 +189,19 @@ def test_enhanced_king_obligation_is_shown_and_enforced(app: App) -> None:
     assert "must move" in scene.message
 
 
+def test_enhanced_king_under_an_enemy_god_and_transformed_step_down_are_explained(app: App) -> None:
+    scene = open_table(app, state_of("enhanced_king"))
+    click_cell(app, scene, "hd4")
+    click_cell(app, scene, "hc5")                          # under Black's God
+    assert "may not move under a God" in scene.message and scene.state.position() == state_of(
+        "enhanced_king").position()
+    scene = open_table(app, MagiStratState.from_position(
+        "7m/8/8/8/8/8/8/8|8/8/4k3/8/4M*3/8/8/K7|8/8/8/8/4G3/8/8/8 w play 0 100,100 -"))
+    click_cell(app, scene, "he4")
+    click_cell(app, scene, "ge4")                          # would rise straight back
+    assert "rise straight back" in scene.message and not scene.controller.match.log
+
+
 def test_illegal_clicks_are_explained(app: App) -> None:
     scene = open_table(app, state_of("midgame"))
     click_cell(app, scene, "gg7")
@@ -226,17 +239,16 @@ def test_autosave_continue_reopens_the_magistrat_table(app: App) -> None:
     scene.controller.save_to(slot_path(1))
     while len(app.stack) > 1:
         app.stack.pop()
-    assert continue_autosave(app) == ""
-    frames(app, 2)
-    again = app.stack.top
+    continue_match(app)
+    again = finish_loading(app)
     assert isinstance(again, MagiStratMatchScene)
     assert again.state.position() == position
     assert hud(again).startswith("Black to move")
     assert again.controller.undo_across_turns
     while len(app.stack) > 1:
         app.stack.pop()
-    assert open_saved(app, slot_path(1)) == ""
-    loaded = app.stack.top
+    open_entry(app, slot_path(1))
+    loaded = finish_loading(app)
     assert isinstance(loaded, MagiStratMatchScene) and loaded.state.position() == position
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from game.ai.worker import RESTARTED_NOTE, AiResult
 from game.client.match.controller import InlineSource, MatchController, autosave_path
 from game.client.match.seats import Seat
 from game.client.match.slots import list_saves, slot_path
@@ -77,3 +79,35 @@ def test_unreadable_saves_are_listed_with_their_reason(user_dir: Path) -> None:
     assert entries["Autosave"].loaded is not None
     assert entries["Slot 1"].loaded is not None
     assert entries["Slot 2"].loaded is None and "not valid JSON" in entries["Slot 2"].summary()
+
+
+class _RecoveredSource(InlineSource):
+    """Answers like the worker after a restart: the move, with a note for the player."""
+
+    def poll(self) -> AiResult | None:
+        result = super().poll()
+        return None if result is None else replace(result, note=RESTARTED_NOTE)
+
+
+def test_an_ai_fault_is_told_in_the_status_line_and_the_log(user_dir: Path) -> None:
+    match = controller(ai=True)
+    match.source = _RecoveredSource()
+    match.play_text("end")
+    for _ in range(5):
+        match.update(0.1)
+    assert match.seat_to_act() == 0, "the AI played its go"
+    assert match.notice == RESTARTED_NOTE
+    assert match.log[-1].text == RESTARTED_NOTE
+
+
+def test_an_autosave_error_of_any_kind_is_shown_never_raised(
+    user_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = controller()
+
+    def broken(*args: object) -> None:
+        raise ValueError("disk says no")
+
+    monkeypatch.setattr("game.client.match.controller.write_save", broken)
+    match.play_text("end")
+    assert match.seat_to_act() == 1 and "disk says no" in match.notice

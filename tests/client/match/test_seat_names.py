@@ -11,12 +11,12 @@ from game.client.magestone.setup import MatchSetupScene
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.magistrat.setup import MagiStratSetupScene
 from game.client.match.controller import autosave_path
+from game.client.match.loading import continue_match
 from game.client.match.scenes import GameOverScene
-from game.client.match.session import open_saved
 from game.client.match.setup_scene import NAME_LENGTH, NAME_WIDTH, WHO_LABELS, SetupScene
 from game.client.widgets import Button, Choice, TextField
 from game.storage.saves import load_save
-from tests.client.conftest import frames, send
+from tests.client.conftest import finish_loading, frames, send
 
 pytestmark = pytest.mark.usefixtures("quick")
 
@@ -56,8 +56,8 @@ def test_magestone_names_reach_table_log_handover_and_save(app: App) -> None:
     assert any("Alice ends the go" in entry.text for entry in table.controller.log)
     assert load_save(autosave_path()).seats == ["human/0/Alice", "human/1/Bob"]
     app.stack.pop()
-    assert open_saved(app, autosave_path()) == ""
-    resumed = app.stack.top
+    continue_match(app)
+    resumed = finish_loading(app)
     assert isinstance(resumed, MageStoneMatchScene)
     assert [s.name for s in resumed.controller.seats] == ["Alice", "Bob"]
 

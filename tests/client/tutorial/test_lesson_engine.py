@@ -160,4 +160,10 @@ def test_progress_is_saved_atomically_and_survives_a_damaged_file(user_dir: Path
     again = Progress.load()
     assert again.status("01_board") == "completed" and again.status("02_six_squares") == "in progress"
     again.path.write_text("{not json", encoding="utf-8")
-    assert Progress.load().status("01_board") == "new"
+    rescued = Progress.load()
+    assert rescued.status("01_board") == "completed", "the backup (one write older) is used"
+    assert str(again.path) in rescued.notice and "last good copy" in rescued.notice
+    for damaged in (again.path, again.path.with_name("tutorial.json.bak")):
+        damaged.write_text("{not json", encoding="utf-8")
+    fresh = Progress.load()
+    assert fresh.status("01_board") == "new" and "reset" in fresh.notice

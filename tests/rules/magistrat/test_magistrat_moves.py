@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.rules.magistrat import MagiStratState, parse_action
+from game.rules.magistrat.scenarios import load_scenario
 from tests.rules.magistrat.helpers import legal, moves_from, play, state
 
 
@@ -64,22 +66,48 @@ def test_stolen_piece_takes_its_new_owners_forward() -> None:
 def test_enhanced_mage_moves_as_an_archmage() -> None:
     s = state({"hd4": "M*", "dd4": "G"})
     mage = moves_from(s, "hd4")
-    assert {"hd4-hd8", "hd4-hb4", "hd4-hh4", "hd4-gd4"} <= mage
+    assert {"hd4-hd8", "hd4-hb4", "hd4-hh4"} <= mage
     assert "hd4-he5" not in mage
 
 
 def test_enhanced_apprentice_moves_as_a_priest() -> None:
     s = state({"hd4": "N*", "dd4": "G"})
     apprentice = moves_from(s, "hd4")
-    assert {"hd4-hg7", "hd4-hb2", "hd4-gd4"} <= apprentice
+    assert {"hd4-hg7", "hd4-hb2"} <= apprentice
     assert "hd4-hd5" not in apprentice
 
 
-def test_enhanced_king_must_move_and_may_not_go_under_its_own_gods() -> None:
+# Issue 21: a transformed Mage or Apprentice on High-born could step down under its own God and rise
+# straight back in the Outcome, a pass in disguise that also fed the no-progress counter.
+PASS_IN_DISGUISE = "7m/8/8/8/8/8/8/8|8/8/4k3/8/4M*3/8/8/K7|8/8/8/8/4G3/8/8/8 w play 0 100,100 -"
+
+
+def test_transformed_mage_may_not_step_down_under_its_god_to_rise_straight_back() -> None:
+    s = MagiStratState.from_position(PASS_IN_DISGUISE)
+    assert not s.is_legal(parse_action("he4-ge4"))
+    assert not s.is_legal(parse_action("he4-ge4x"))
+    assert not any(str(m).startswith("he4-g") for m in s.legal_actions())
+    assert "he4-he5" in legal(s)                          # it still moves as an Archmage on its layer
+
+
+def test_transformed_apprentice_may_not_step_down_under_its_god_to_rise_straight_back() -> None:
+    s = state({"hd4": "N*", "dd4": "G"})
+    assert "hd4-gd4" not in moves_from(s, "hd4") and "hd4-gd4x" not in moves_from(s, "hd4")
+    assert "hd4-hc3" in moves_from(s, "hd4")
+
+
+def test_enhanced_king_must_move_and_may_not_go_under_any_god() -> None:
     s = state({"hd4": "K*", "dd4": "G", "de5": "G", "dc5": "g", "hh8": "k", "ga1": "M", "gh8": "m"},
               base=False)
     assert s.king_must_move()
-    assert legal(s) == {"hd4-hc3", "hd4-hd3", "hd4-he3", "hd4-hc4", "hd4-he4", "hd4-hc5", "hd4-hd5"}
+    assert legal(s) == {"hd4-hc3", "hd4-hd3", "hd4-he3", "hd4-hc4", "hd4-he4", "hd4-hd5"}
+
+
+def test_enhanced_king_may_not_move_under_an_enemy_god() -> None:
+    # Issue 21: only its owner's Gods stopped it; the text says "can't be moved under another God piece".
+    s = load_scenario("enhanced_king")
+    assert not s.is_legal(parse_action("hd4-hc5"))            # Black's God stands on dc5
+    assert "hd4-hc4" in legal(s)
 
 
 def test_enhanced_king_without_a_legal_move_does_not_oblige() -> None:

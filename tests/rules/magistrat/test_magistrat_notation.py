@@ -99,7 +99,7 @@ def test_bundled_scenarios_load_and_bad_scenarios_name_file_and_field(tmp_path: 
     with pytest.raises(PositionError, match=r"bad\.json: options"):
         load_scenario(bad)
     bad.write_text("{")
-    with pytest.raises(PositionError, match=r"bad\.json: line 1"):
+    with pytest.raises(PositionError, match=r"bad\.json: is not valid JSON \(line 1"):
         load_scenario(bad)
 
 

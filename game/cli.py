@@ -133,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     smoke = commands.add_parser("smoke", help="headless run through the menus, for CI and frozen builds")
     smoke.add_argument("--frames", type=_positive, default=30)
-    smoke.add_argument("--screenshot", type=Path, default=None)
+    smoke.add_argument("--screenshot", type=Path, default=None, help="write the final frame as a PNG")
+    smoke.add_argument("--size", type=_window_size, default=None, metavar="WxH", help="e.g. 1920x1080")
     return parser
 
 
@@ -184,10 +185,22 @@ def _print_milestone(name: str) -> None:
     print(name, repr(time.time()), flush=True)
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    """``WxH`` as a window size (each side 320 to 7680 pixels)."""
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not all(320 <= side <= 7680 for side in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 320 to 7680 pixels")
+    return size
+
+
 def _smoke(args: argparse.Namespace) -> int:
     from game.client.smoke import run_smoke
 
-    return run_smoke(args.frames, args.screenshot)
+    return run_smoke(args.frames, args.screenshot, args.size)
 
 
 def _selfplay(args: argparse.Namespace) -> int:

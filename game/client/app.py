@@ -2,8 +2,9 @@
 
 ``run(options)`` opens the window and paints a first frame before anything heavy loads
 (audio, icons, scenes), then loops: events -> update(dt) -> draw -> flip, with
-``dt = clock.tick(60) / 1000``. Scenes draw on a 1280x720 logical canvas that is scaled,
-letterboxed, to the window; the input translator maps the pointer back.
+``dt = clock.tick(60) / 1000``. Scenes draw straight onto the window at its own pixels and lay
+themselves out from :attr:`App.frame` (see game/client/layout.py); a resize, F11 or an Interface
+size change makes a new frame and lays every scene out once.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from game.client import decor, theme
 from game.client.assets import Assets, asset_path
 from game.client.audio import Audio
 from game.client.input import InputQueue, Intent, Key, KeyIntent, Quit, Resize
+from game.client.layout import DEFAULT_WINDOW, MIN_WINDOW, Frame
 from game.client.scenes.base import Scene, SceneStack
 from game.client.tween import Tween, Tweener, ease_in_out_quad
-from game.client.viewport import LOGICAL_SIZE, Viewport
 from game.paths import logs_dir, saves_dir, settings_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
 from game.storage.userfiles import backup_path, clean_orphan_temps
@@ -56,14 +57,14 @@ class ClientOptions:
 
 
 def display_window() -> pygame.Window:
-    """The ``pygame.Window`` behind the display surface (to resize or fullscreen a SCALED display)."""
+    """The ``pygame.Window`` behind the display surface (to resize it or set its minimum size)."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pygame-ce deprecates this bridge, yet SCALED needs it
+        warnings.simplefilter("ignore")  # pygame-ce deprecates this bridge to the display module
         return pygame.Window.from_display_module()
 
 
 class App:
-    """The running client: window, viewport, input, scenes, settings, audio, assets."""
+    """The running client: window, frame, input, scenes, settings, audio, assets."""
 
     def __init__(self, options: ClientOptions) -> None:
         self.options = options
@@ -75,16 +76,15 @@ class App:
         self.stack = SceneStack()
         self.motes = decor.Motes()
         self.input = InputQueue()
-        self.canvas = pygame.Surface(LOGICAL_SIZE)
-        self.viewport = Viewport(*LOGICAL_SIZE)
+        self.frame = Frame(*DEFAULT_WINDOW, self.settings.ui_scale)
         self.window: pygame.Surface | None = None
         self.running = False
         self.frames = 0
         self._fade: Tween | None = None
         self._seen_changes = 0
-        self._windowed_size = LOGICAL_SIZE
+        self._windowed_size = DEFAULT_WINDOW
         self._fullscreen = False
-        self._scaled = False
+        self._veil: pygame.Surface | None = None
 
     # -- window -------------------------------------------------------------------------------
     def open_window(self) -> None:
@@ -110,31 +110,41 @@ class App:
         return icon
 
     def _set_mode(self, fullscreen: bool) -> None:
-        """Open the display at the logical size and let SDL's renderer scale and letterbox it.
-
-        Renderer scaling is several times cheaper than scaling the canvas in software each frame
-        (a 1920x1080 software present costs over 20 ms under Xvfb); software letterboxing remains
-        the fallback where SDL cannot make a scaled display.
-        """
-        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        """Open the display at the window's own size: the desktop resolution when fullscreen,
+        else the last windowed size (resizable, never below :data:`MIN_WINDOW`)."""
         self._fullscreen = fullscreen
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # "no fast renderer available" on the dummy driver
-                self.window = pygame.display.set_mode(LOGICAL_SIZE, flags | pygame.SCALED)
-            self._scaled = True
-        except pygame.error as error:
-            log.info("renderer scaling unavailable (%s); scaling in software", error)
-            self.window = pygame.display.set_mode((0, 0) if fullscreen else self._windowed_size, flags)
-            self._scaled = False
-        self._sync_viewport()
+        if fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            try:
+                display_window().minimum_size = MIN_WINDOW
+            except (pygame.error, AttributeError) as error:  # not every video driver has a window
+                log.info("minimum window size not set: %s", error)
+        self._sync_frame()
 
-    def _sync_viewport(self) -> None:
-        """Map input from the display surface's size (the logical size when SDL scales)."""
+    def _sync_frame(self) -> bool:
+        """Follow the display surface's size and the Interface size; relayout the scenes when
+        either changed. Returns True when they did."""
         surface = pygame.display.get_surface()
         if surface is not None:
             self.window = surface
-            self.viewport = Viewport(*surface.get_size())
+        size = surface.get_size() if surface is not None else self.frame.size
+        frame = Frame(size[0], size[1], self.settings.ui_scale)
+        if frame == self.frame:
+            return False
+        self.frame = frame
+        if not self._fullscreen:
+            self._windowed_size = frame.size
+        self.stack.layout()
+        return True
+
+    @property
+    def canvas(self) -> pygame.Surface:
+        """What the scenes draw on: the window surface (an off-screen surface before it opens)."""
+        if self.window is None:
+            self.window = pygame.Surface(self.frame.size)
+        return self.window
 
     @property
     def fullscreen(self) -> bool:
@@ -142,21 +152,17 @@ class App:
         return self.window is not None and self._fullscreen
 
     def set_fullscreen(self, fullscreen: bool) -> None:
-        """Switch between windowed and fullscreen (desktop resolution; the canvas is scaled)."""
+        """Switch between windowed (the size it had) and fullscreen at the desktop resolution."""
         if self.window is None or fullscreen == self.fullscreen:
             return
-        if not self._scaled:
-            if fullscreen:
-                self._windowed_size = self.window.get_size()
-            self._set_mode(fullscreen)
-            return
-        window = display_window()
-        if fullscreen:
-            window.set_fullscreen(desktop=True)
-        else:
-            window.set_windowed()
-        self._fullscreen = fullscreen
-        self._sync_viewport()
+        self._set_mode(fullscreen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Make the window ``size`` pixels (leaving fullscreen); smoke runs and benchmarks use it."""
+        self.set_fullscreen(False)
+        self._windowed_size = (max(1, size[0]), max(1, size[1]))
+        self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._sync_frame()
 
     def _milestone(self, name: str) -> None:
         if self.options.on_milestone is not None:
@@ -164,9 +170,18 @@ class App:
 
     def splash(self) -> None:
         """Paint the first frame at once: the backdrop and the title, before anything heavy loads."""
-        self.canvas.blit(decor.background(), (0, 0))
+        canvas, frame = self.canvas, self.frame
+        canvas.blit(decor.background(frame.size), (0, 0))
         decor.text(
-            self.canvas, self.assets, "title", 96, "MageStone", theme.GOLD, (640, 300), "midtop", shadow=True
+            canvas,
+            self.assets,
+            "title",
+            frame.font(96),
+            "MageStone",
+            theme.GOLD,
+            (frame.width // 2, frame.height * 5 // 12),
+            "midtop",
+            shadow=True,
         )
         self.present()
         self._milestone("first_frame")
@@ -233,7 +248,7 @@ class App:
         self._apply_volumes()
         self.tweens.speed = ANIMATION_SPEED[settings.animation_speed]
         if settings.ui_scale != old.ui_scale:
-            self.stack.layout()
+            self._sync_frame()
         save_settings(settings, self.settings_file)
 
     def _apply_volumes(self) -> None:
@@ -247,7 +262,7 @@ class App:
     # -- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: intents -> update(dt) -> draw -> present."""
-        for intent in self.input.pump(self.viewport):
+        for intent in self.input.pump():
             self._dispatch(intent)
         self.motes.update(dt)
         self.tweens.update(dt)
@@ -268,7 +283,7 @@ class App:
         if isinstance(intent, Quit):
             self.running = False
         elif isinstance(intent, Resize):
-            self._sync_viewport()
+            self._sync_frame()
         elif isinstance(intent, KeyIntent) and intent.key is Key.TOGGLE_FULLSCREEN:
             self.change_settings(self.settings.with_changes(fullscreen=not self.fullscreen))
         elif isinstance(intent, KeyIntent) and intent.key is Key.HELP:
@@ -293,27 +308,20 @@ class App:
         )
 
     def draw(self) -> None:
-        """Draw the scenes and the fade overlay onto the logical canvas."""
-        self.stack.draw(self.canvas)
+        """Draw the scenes and the fade overlay onto the window."""
+        canvas = self.canvas
+        self.stack.draw(canvas)
         if self._fade is not None and not self._fade.done:
-            veil = pygame.Surface(LOGICAL_SIZE)
-            veil.fill(theme.INK)
-            veil.set_alpha(int(200 * self._fade.value))
-            self.canvas.blit(veil, (0, 0))
+            if self._veil is None or self._veil.get_size() != canvas.get_size():
+                self._veil = pygame.Surface(canvas.get_size())
+                self._veil.fill(theme.INK)
+            self._veil.set_alpha(int(200 * self._fade.value))
+            canvas.blit(self._veil, (0, 0))
 
     def present(self) -> None:
-        """Scale the canvas into the window (letterboxed) and flip."""
-        if self.window is None:
-            return
-        self._sync_viewport()
-        window = self.window
-        if window.get_size() == LOGICAL_SIZE:
-            window.blit(self.canvas, (0, 0))
-        else:
-            window.fill(theme.INK)
-            scaled = pygame.transform.smoothscale(self.canvas, self.viewport.content_size)
-            window.blit(scaled, self.viewport.offset)
-        pygame.display.flip()
+        """Show the frame (scenes drew at the window's own pixels: nothing is scaled)."""
+        if self.window is not None and pygame.display.get_surface() is not None:
+            pygame.display.flip()
 
     def loop(self) -> None:
         """Run frames until the player quits (or ``max_frames`` is reached)."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
@@ -11,12 +14,74 @@ import pygame
 from game.client import theme
 from game.client.assets import Assets
 from game.client.theme import Colour
-from game.client.viewport import LOGICAL_SIZE
+
+
+@dataclass
+class Drawn:
+    """What was drawn while :func:`recording`, in drawing order and window pixels: every line of
+    text (kind "text", its rect and words) and every panel (kind "panel"). Layout tests check that
+    text stays inside the panel it is drawn on and that nothing overlaps."""
+
+    items: list[tuple[str, pygame.Rect, str]] = field(default_factory=list)
+
+    @property
+    def texts(self) -> list[tuple[pygame.Rect, str]]:
+        """Every line of text that is not hidden under a panel drawn after it, in drawing order."""
+        return [
+            (rect, content)
+            for index, (kind, rect, content) in enumerate(self.items)
+            if kind == "text" and not self.covered(index)
+        ]
+
+    def covered(self, index: int) -> bool:
+        """Whether item ``index`` lies wholly under a panel drawn after it (a card over the log)."""
+        rect = self.items[index][1]
+        return any(kind == "panel" and later.contains(rect) for kind, later, _ in self.items[index + 1 :])
+
+    @property
+    def panels(self) -> list[pygame.Rect]:
+        """Every panel, in drawing order."""
+        return [rect for kind, rect, _content in self.items if kind == "panel"]
+
+    def panel_under(self, index: int) -> pygame.Rect | None:
+        """The topmost panel drawn before item ``index`` that lies under its centre."""
+        centre = self.items[index][1].center
+        for kind, rect, _content in reversed(self.items[:index]):
+            if kind == "panel" and rect.collidepoint(centre):
+                return rect
+        return None
+
+
+_recording: list[Drawn] = []
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Record the text and panels drawn inside the ``with`` block."""
+    drawn = Drawn()
+    _recording.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recording.remove(drawn)
+
+
+def record_text(rect: pygame.Rect, content: str) -> None:
+    """Note a line of text drawn at ``rect`` (for :func:`recording`)."""
+    for drawn in _recording:
+        drawn.items.append(("text", pygame.Rect(rect), content))
+
+
+def record_panel(rect: pygame.Rect) -> None:
+    """Note a panel drawn at ``rect`` (for :func:`recording`)."""
+    for drawn in _recording:
+        drawn.items.append(("panel", pygame.Rect(rect), ""))
 
 
 @lru_cache(maxsize=4)
-def background(size: tuple[int, int] = LOGICAL_SIZE) -> pygame.Surface:
-    """The menu backdrop: a deep indigo gradient, a violet glow, faint stars and a vignette."""
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The menu backdrop at the window's size: a deep indigo gradient, a violet glow, faint stars
+    and a vignette (rendered once per window size)."""
     width, height = size
     surface = pygame.Surface(size)
     column = pygame.Surface((1, 64))
@@ -30,7 +95,7 @@ def background(size: tuple[int, int] = LOGICAL_SIZE) -> pygame.Surface:
         special_flags=pygame.BLEND_RGB_ADD,
     )
     rng = random.Random(1907)
-    for _ in range(170):
+    for _ in range(170 * width * height // (1280 * 720)):
         x, y = rng.randrange(width), rng.randrange(int(height * 0.85))
         shade = rng.randint(60, 170)
         surface.set_at((x, y), theme.mix(theme.NIGHT_TOP, (shade + 40, shade + 30, shade + 70), 0.8))
@@ -38,7 +103,7 @@ def background(size: tuple[int, int] = LOGICAL_SIZE) -> pygame.Surface:
             pygame.draw.circle(surface, theme.mix(theme.NIGHT_TOP, theme.GOLD_BRIGHT, 0.45), (x, y), 1)
     vignette = _radial(256, (0, 0, 0), inverse=True)
     surface.blit(pygame.transform.smoothscale(vignette, size), (0, 0))
-    return surface
+    return surface.convert() if pygame.display.get_surface() else surface
 
 
 def _radial(size: int, colour: Colour, inverse: bool = False) -> pygame.Surface:
@@ -68,20 +133,23 @@ def _radial(size: int, colour: Colour, inverse: bool = False) -> pygame.Surface:
 
 
 class Motes:
-    """Slow golden sparks drifting upwards; ``update`` moves them, ``draw`` only paints."""
+    """Slow golden sparks drifting upwards; ``update`` moves them, ``draw`` only paints.
+
+    Positions are fractions of the window, so the motes fill a window of any size.
+    """
 
     def __init__(self, count: int = 46, seed: int = 5) -> None:
         self._rng = random.Random(seed)
         self._motes = [self._spawn(initial=True) for _ in range(count)]
-        self._sprites = [_spark(radius) for radius in (2, 3, 4)]
+        self._sprites: dict[int, list[pygame.Surface]] = {}
 
     def _spawn(self, initial: bool = False) -> list[float]:
         rng = self._rng
-        y = rng.uniform(0, LOGICAL_SIZE[1]) if initial else LOGICAL_SIZE[1] + 10
+        y = rng.uniform(0, 1) if initial else 1.02
         return [
-            rng.uniform(0, LOGICAL_SIZE[0]),
+            rng.uniform(0, 1),
             y,
-            rng.uniform(8, 26),
+            rng.uniform(8, 26) / 720,
             rng.uniform(0, math.tau),
             rng.randrange(3),
             rng.uniform(0.3, 1.0),
@@ -92,16 +160,21 @@ class Motes:
         for index, mote in enumerate(self._motes):
             mote[1] -= mote[2] * dt
             mote[3] += dt * 0.8
-            mote[0] += math.sin(mote[3]) * 6 * dt
-            if mote[1] < -10:
+            mote[0] += math.sin(mote[3]) * 6 / 1280 * dt
+            if mote[1] < -0.02:
                 self._motes[index] = self._spawn()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the motes additively."""
+        """Paint the motes additively, sized to the window."""
+        width, height = surface.get_size()
+        grade = max(1, round(height / 720))
+        if grade not in self._sprites:
+            self._sprites[grade] = [_spark(radius * grade) for radius in (2, 3, 4)]
+        sprites = self._sprites[grade]
         for x, y, _speed, phase, kind, brightness in self._motes:
-            sprite = self._sprites[int(kind)]
+            sprite = sprites[int(kind)]
             sprite.set_alpha(int(255 * brightness * (0.55 + 0.45 * math.sin(phase * 2.1))))
-            surface.blit(sprite, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surface.blit(sprite, (x * width, y * height), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _spark(radius: int) -> pygame.Surface:
@@ -166,10 +239,14 @@ def blit_panel(
     border: Colour = theme.BORDER,
     border_alpha: int = 255,
     shadow: int = 18,
+    unit: float = 1.0,
 ) -> None:
-    """Draw :func:`panel` so that its body covers ``rect``."""
+    """Draw :func:`panel` so that its body covers ``rect``; ``unit`` scales the corner radius and the
+    shadow (pixels per design pixel)."""
+    radius, shadow = round(radius * unit), round(shadow * unit)
     look = panel((rect.width, rect.height), radius, fill, alpha, border, border_alpha, shadow)
     surface.blit(look, (rect.x - shadow, rect.y - shadow))
+    record_panel(rect)
 
 
 def text(
@@ -189,7 +266,29 @@ def text(
     if shadow:
         surface.blit(text_shadow(assets, role, size, content), rect.move(0, max(2, size // 18)))
     surface.blit(rendered, rect)
+    record_text(rect, content)
     return rect
+
+
+def fit_size(assets: Assets, role: str, size: int, content: str, width: int, smallest: int = 12) -> int:
+    """The largest type size from ``size`` down to ``smallest`` at which ``content`` fits ``width``."""
+    while size > smallest and assets.font(role, size).size(content)[0] > width:
+        size -= 1
+    return size
+
+
+def centred_title(
+    surface: pygame.Surface,
+    assets: Assets,
+    size: int,
+    content: str,
+    colour: Colour,
+    midtop: tuple[float, float],
+    width: int,
+) -> pygame.Rect:
+    """A shadowed title centred under ``midtop``, at ``size`` or smaller so that it fits ``width``."""
+    fitted = fit_size(assets, "title", size, content, width)
+    return text(surface, assets, "title", fitted, content, colour, midtop, "midtop", shadow=True)
 
 
 def elide(assets: Assets, role: str, size: int, content: str, width: int) -> str:
@@ -219,6 +318,18 @@ def wrap(assets: Assets, role: str, size: int, content: str, width: int) -> list
     return lines
 
 
+def line_step(assets: Assets, role: str, size: int, line_gap: float = 1.35) -> float:
+    """The distance between two lines of a :func:`paragraph`."""
+    return float(assets.font(role, size).get_linesize() * line_gap / 1.2)
+
+
+def paragraph_height(
+    assets: Assets, role: str, size: int, content: str, width: int, line_gap: float = 1.35
+) -> float:
+    """How tall :func:`paragraph` draws ``content`` (for layouts that must fit it)."""
+    return len(wrap(assets, role, size, content, width)) * line_step(assets, role, size, line_gap)
+
+
 def paragraph(
     surface: pygame.Surface,
     assets: Assets,
@@ -233,7 +344,7 @@ def paragraph(
 ) -> float:
     """Draw wrapped text; returns the y just below it."""
     x, y = pos
-    step = assets.font(role, size).get_linesize() * line_gap / 1.2
+    step = line_step(assets, role, size, line_gap)
     for line in wrap(assets, role, size, content, width):
         anchor, at = ("midtop", (x + width / 2, y)) if centred else ("topleft", (x, y))
         text(surface, assets, role, size, line, colour, at, anchor)
@@ -242,18 +353,31 @@ def paragraph(
 
 
 def ornament(
-    surface: pygame.Surface, centre: tuple[float, float], width: int, colour: Colour = theme.GOLD
+    surface: pygame.Surface,
+    centre: tuple[float, float],
+    width: int,
+    colour: Colour = theme.GOLD,
+    unit: float = 1.0,
 ) -> None:
-    """A thin divider with a small diamond in the middle."""
+    """A thin divider with a small diamond in the middle (``unit``: pixels per design pixel)."""
     x, y = int(centre[0]), int(centre[1])
     half = width // 2
-    for side in (-1, 1):
-        for step in range(half - 10):
-            fade = 1 - step / (half - 10)
-            px = x + side * (10 + step)
-            surface.set_at((px, y), theme.mix(theme.NIGHT_TOP, colour, fade))
-    pygame.draw.polygon(surface, colour, [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)])
-    pygame.draw.polygon(surface, theme.INK, [(x, y - 2), (x + 2, y), (x, y + 2), (x - 2, y)])
+    big, small = max(3, round(5 * unit)), max(1, round(2 * unit))
+    room = max(1, half - 2 * big)
+    line = _ornament_line(room, colour)
+    surface.blit(line, (x + 2 * big, y))
+    surface.blit(pygame.transform.flip(line, True, False), (x - 2 * big - room, y))
+    pygame.draw.polygon(surface, colour, [(x, y - big), (x + big, y), (x, y + big), (x - big, y)])
+    pygame.draw.polygon(surface, theme.INK, [(x, y - small), (x + small, y), (x, y + small), (x - small, y)])
+
+
+@lru_cache(maxsize=16)
+def _ornament_line(length: int, colour: Colour) -> pygame.Surface:
+    """A 1 px line fading from ``colour`` into the night over ``length`` pixels."""
+    line = pygame.Surface((length, 1))
+    for step in range(length):
+        line.set_at((step, 0), theme.mix(theme.NIGHT_TOP, colour, 1 - step / length))
+    return line
 
 
 def halo(assets: Assets, name: str, size: int, colour: Colour) -> pygame.Surface:

@@ -1,4 +1,4 @@
-"""The one input translator: pygame events become intents in logical coordinates.
+"""The one input translator: pygame events become intents in window pixels (what is drawn).
 
 Scenes only ever see intents. Tests and the tutorial inject intents with
 :meth:`InputQueue.inject`; the app drains the queue once per frame.
@@ -12,8 +12,6 @@ from enum import Enum
 from typing import Any
 
 import pygame
-
-from game.client.viewport import Viewport
 
 
 class Key(Enum):
@@ -40,21 +38,21 @@ class Key(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Click:
-    """Primary button pressed at a logical position."""
+    """Primary button pressed at a window pixel."""
 
     pos: tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Release:
-    """Primary button released at a logical position."""
+    """Primary button released at a window pixel."""
 
     pos: tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Hover:
-    """Pointer moved to a logical position; ``dragging`` while the primary button is held."""
+    """Pointer moved to a window pixel; ``dragging`` while the primary button is held."""
 
     pos: tuple[float, float]
     dragging: bool = False
@@ -124,17 +122,17 @@ _KEYS = {
 _TYPING = {pygame.K_BACKSPACE: Key.ERASE, pygame.K_SPACE: Key.SPACE}
 
 
-def translate(event: Any, viewport: Viewport) -> Intent | None:
+def translate(event: Any) -> Intent | None:
     """The intent for one pygame event, or None for events the game ignores."""
     kind = event.type
     if kind == pygame.QUIT:
         return Quit()
     if kind == pygame.MOUSEMOTION:
-        return Hover(viewport.to_logical(event.pos), dragging=bool(event.buttons[0]))
+        return Hover(_pos(event.pos), dragging=bool(event.buttons[0]))
     if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        return Click(viewport.to_logical(event.pos))
+        return Click(_pos(event.pos))
     if kind == pygame.MOUSEBUTTONUP and event.button == 1:
-        return Release(viewport.to_logical(event.pos))
+        return Release(_pos(event.pos))
     if kind == pygame.MOUSEWHEEL:
         return Scroll(int(event.y))
     if kind == pygame.WINDOWSIZECHANGED:
@@ -145,6 +143,11 @@ def translate(event: Any, viewport: Viewport) -> Intent | None:
         text = "".join(ch for ch in event.text if ch.isprintable())
         return Typed(text) if text else None
     return None
+
+
+def _pos(pos: tuple[int, int]) -> tuple[float, float]:
+    """Scenes draw at the window's pixels, so a pointer position is used as it is."""
+    return float(pos[0]), float(pos[1])
 
 
 def _key_intent(key: int, mods: int) -> Intent | None:
@@ -168,10 +171,10 @@ class InputQueue:
         """Queue a synthetic intent (tests, smoke runs, the tutorial)."""
         self._pending.append(intent)
 
-    def pump(self, viewport: Viewport) -> list[Intent]:
+    def pump(self) -> list[Intent]:
         """Read the pygame event queue once and return every pending intent."""
         for event in pygame.event.get():
-            intent = translate(event, viewport)
+            intent = translate(event)
             if intent is not None:
                 self._pending.append(intent)
         intents = list(self._pending)

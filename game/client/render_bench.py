@@ -62,12 +62,13 @@ def _measure() -> dict[str, Any]:
         app.shutdown()
 
 
-MAGESTONE_FRAMES = 600
-BENCH_WINDOW = (1920, 1080)
+TABLE_FRAMES = 300
+BENCH_WINDOWS = ((1280, 720), (1920, 1080), (2560, 1440))
+"""Window sizes the tables are measured at (the figures are named ``<game>_..._<W>x<H>``)."""
 
 
 def _magestone(app: Any) -> dict[str, Any]:
-    """Frame time p95 and median draw time of a mid-game 4-player table at 1920x1080.
+    """Frame time p95 and median draw time of a mid-game 4-player table at each bench window size.
 
     Dice roll and units walk all the time (a recorded batch is replayed on the view, which never
     changes the rules), while the AI worker process keeps thinking about the position.
@@ -97,13 +98,13 @@ def _magestone(app: Any) -> dict[str, Any]:
     if batch is None:
         batch = controller.history[-1].events
     scene = MageStoneMatchScene(app, controller)
-    frame_p95, draw = _table_frames(app, scene, batch, "magestone", match.state.to_json())
-    return {"magestone_frame_p95_ms": frame_p95, "magestone_draw_ms": draw}
+    return _table_frames(app, scene, batch, "magestone", match.state.to_json())
 
 
 def _magistrat(app: Any) -> dict[str, Any]:
     """Frame time p95 and median draw time of a full MagiStrat cube (every piece of the preset
-    start, 60) at 1920x1080 with an attack animating (beam, drain, enhancement) while the AI thinks."""
+    start, 60) at each bench window size with an attack animating (beam, drain, enhancement) while
+    the AI thinks."""
     from game.client.magistrat.narrator import MagiStratNarrator
     from game.client.magistrat.scene import MagiStratMatchScene
     from game.client.match.controller import MatchController
@@ -118,45 +119,46 @@ def _magistrat(app: Any) -> dict[str, Any]:
     controller = MatchController(Match(state, 3), seats, None, MagiStratNarrator(), None, 0.0)
     scene = MagiStratMatchScene(app, controller)
     scene.hover = 64 + 27
-    frame_p95, draw = _table_frames(app, scene, batch, "magistrat", state.to_json())
-    return {"magistrat_frame_p95_ms": frame_p95, "magistrat_draw_ms": draw}
+    return _table_frames(app, scene, batch, "magistrat", state.to_json())
 
 
-def _table_frames(app: Any, scene: Any, batch: Any, game_id: str, state_json: Any) -> tuple[float, float]:
-    """Run a table scene at 1920x1080 replaying ``batch`` on its animator while the AI worker
-    thinks about the position; returns (frame p95 ms, median draw ms)."""
-    import pygame
-
+def _table_frames(app: Any, scene: Any, batch: Any, game_id: str, state_json: Any) -> dict[str, float]:
+    """Run a table scene at each bench window size replaying ``batch`` on its animator while the AI
+    worker thinks about the position; returns ``<game>_frame_p95_ms_<W>x<H>`` and
+    ``<game>_draw_ms_<W>x<H>`` (median) for every size."""
     from game.ai.base import Budget
     from game.ai.worker import AiWorker
-    from game.client.app import display_window
 
-    app.set_fullscreen(False)
-    display_window().size = BENCH_WINDOW
-    pygame.event.pump()
     app.tweens.speed = 1.0
     app.stack.push(scene)
     worker = AiWorker()
     worker.request(game_id, state_json, "hard", 1, Budget(10**7, 30.0))
-    frame_ms: list[float] = []
-    draw_ms: list[float] = []
+    figures: dict[str, float] = {}
     try:
-        for frame in range(MAGESTONE_FRAMES + 30):
-            if not scene.animator.busy:
-                scene.animator.play(batch)
-            if worker.poll() is not None:
-                worker.request(game_id, state_json, "hard", frame, Budget(10**7, 30.0))
-            started = time.perf_counter()
-            app.step(1 / 60)
-            ended = time.perf_counter()
-            drawn = time.perf_counter()
-            app.stack.draw(app.canvas)
-            draw_done = time.perf_counter()
-            if frame >= 30:
-                frame_ms.append((ended - started) * 1000)
-                draw_ms.append((draw_done - drawn) * 1000)
+        for width, height in BENCH_WINDOWS:
+            app.resize((width, height))
+            frame_ms: list[float] = []
+            draw_ms: list[float] = []
+            for frame in range(TABLE_FRAMES + 30):
+                if not scene.animator.busy:
+                    scene.animator.play(batch)
+                if worker.poll() is not None:
+                    worker.request(game_id, state_json, "hard", frame, Budget(10**7, 30.0))
+                started = time.perf_counter()
+                app.step(1 / 60)
+                ended = time.perf_counter()
+                drawn = time.perf_counter()
+                app.stack.draw(app.canvas)
+                draw_done = time.perf_counter()
+                if frame >= 30:
+                    frame_ms.append((ended - started) * 1000)
+                    draw_ms.append((draw_done - drawn) * 1000)
+            frame_ms.sort()
+            size = f"{width}x{height}"
+            figures[f"{game_id}_frame_p95_ms_{size}"] = round(frame_ms[int(len(frame_ms) * 0.95)], 2)
+            figures[f"{game_id}_draw_ms_{size}"] = round(statistics.median(draw_ms), 2)
     finally:
         worker.close()
         app.stack.pop()
-    frame_ms.sort()
-    return round(frame_ms[int(len(frame_ms) * 0.95)], 2), round(statistics.median(draw_ms), 2)
+        app.resize((1280, 720))
+    return figures

@@ -25,20 +25,21 @@ if TYPE_CHECKING:
 TableT = TypeVar("TableT")
 
 
-def run_smoke(frames: int, screenshot: Path | None) -> int:
-    """Run the smoke tour drawing at least ``frames`` frames; optionally save a PNG of the title."""
+def run_smoke(frames: int, screenshot: Path | None, size: tuple[int, int] | None = None) -> int:
+    """Run the smoke tour drawing at least ``frames`` frames in a window of ``size`` (default
+    1280x720); optionally save the final frame as a PNG at that size."""
     use_dummy_drivers_if_no_display()
     if os.environ.get(USER_ROOT_ENV):
-        return _tour(frames, screenshot)
+        return _tour(frames, screenshot, size)
     with tempfile.TemporaryDirectory(prefix="magestone-smoke-") as folder:
         os.environ[USER_ROOT_ENV] = folder
         try:
-            return _tour(frames, screenshot)
+            return _tour(frames, screenshot, size)
         finally:
             del os.environ[USER_ROOT_ENV]
 
 
-def _tour(frames: int, screenshot: Path | None) -> int:
+def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) -> int:
     import pygame
 
     from game.client.app import App, ClientOptions
@@ -58,6 +59,8 @@ def _tour(frames: int, screenshot: Path | None) -> int:
     app = App(ClientOptions())
     try:
         app.start()
+        if size is not None:
+            app.resize(size)
         per_scene = max(2, frames // 10)
         _dismiss_notices(app)
         title = app.stack.top
@@ -65,9 +68,6 @@ def _tour(frames: int, screenshot: Path | None) -> int:
             print(f"smoke: expected the title screen first, got {type(title).__name__}", file=sys.stderr)
             return 1
         _frames(app, per_scene)
-        if screenshot is not None:
-            screenshot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.canvas, screenshot)
         visited = []
         for button in title.group.widgets:
             if not isinstance(button, Button) or not button.enabled or button.label == "Quit":
@@ -95,6 +95,9 @@ def _tour(frames: int, screenshot: Path | None) -> int:
             return 1
         while app.frames < frames:
             _frames(app, 1)
+        if screenshot is not None:
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.canvas, screenshot)
         print(
             f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}, "
             "a MageStone and a MagiStrat match played, saved and reloaded"

@@ -21,9 +21,14 @@ Pos = tuple[float, float]
 
 
 class Widget:
-    """Base widget: a logical rect, enabled/focused state and a 0..1 highlight that eases."""
+    """Base widget: a rect in window pixels, enabled/focused state and a 0..1 highlight that eases.
+
+    Paddings, knobs and borders scale with the widget's height (:attr:`k`, 1.0 at
+    :attr:`design_height`), so a control laid out at any size or UI scale keeps its proportions.
+    """
 
     focusable = True
+    design_height = 40
 
     def __init__(self, assets: Assets, rect: pygame.Rect, tooltip: str = "", enabled: bool = True) -> None:
         self.assets = assets
@@ -32,6 +37,15 @@ class Widget:
         self.enabled = enabled
         self.focused = False
         self.glow = 0.0
+
+    @property
+    def k(self) -> float:
+        """The widget's size relative to its design height (scales paddings and knobs)."""
+        return max(0.5, self.rect.height / self.design_height)
+
+    def u(self, value: float) -> int:
+        """A design length inside the widget, in pixels."""
+        return max(1, round(value * self.k)) if value else 0
 
     def hit(self, pos: Pos) -> bool:
         """True when ``pos`` is on the widget."""
@@ -91,6 +105,8 @@ class Widget:
 class Button(Widget):
     """A labelled button with an optional icon; ``style`` is "menu", "primary" or "ghost"."""
 
+    design_height = 45
+
     def __init__(
         self,
         assets: Assets,
@@ -131,12 +147,12 @@ class Button(Widget):
         decor.blit_panel(
             surface,
             self.rect,
-            radius=min(12, self.rect.height // 3),
+            radius=min(self.u(12), self.rect.height // 3),
             fill=fill,
             alpha=alpha,
             border=border,
             border_alpha=255 if self.style != "ghost" else int(255 * glow),
-            shadow=8 if self.style != "ghost" else 0,
+            shadow=self.u(8) if self.style != "ghost" else 0,
         )
         if not self.enabled:
             colour, icon_colour = theme.TEXT_DISABLED, theme.TEXT_DISABLED
@@ -144,50 +160,64 @@ class Button(Widget):
             colour = theme.mix(theme.TEXT, theme.GOLD_BRIGHT, glow)
             icon_colour = theme.mix(theme.GOLD, theme.GOLD_BRIGHT, glow)
         if self.style == "menu" and self.enabled and glow > 0:
-            bar = pygame.Rect(self.rect.x + 6, self.rect.y + 10, 3, self.rect.height - 20)
+            bar = pygame.Rect(
+                self.rect.x + self.u(6), self.rect.y + self.u(10), self.u(3), self.rect.height - self.u(20)
+            )
             pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.GOLD_BRIGHT, glow), bar, border_radius=2)
-        shift = int(8 * self.glow) if self.style == "menu" else 0
+        shift = int(self.u(8) * self.glow) if self.style == "menu" else 0
         icon_size = int(self.rect.height * 0.52)
         if self.style == "menu":
-            x = self.rect.x + 22 + shift
-            icon_room = icon_size + 16 if self.icon else 0
-            label = self._label(colour, self.rect.right - 18 - (x - shift) - icon_room)
+            x = self.rect.x + self.u(22) + shift
+            icon_room = icon_size + self.u(16) if self.icon else 0
+            detail_room = self._detail_width() + self.u(12) if self.detail else 0
+            label = self._label(colour, self.rect.right - self.u(18) - (x - shift) - icon_room - detail_room)
             if self.icon:
                 surface.blit(
                     self.assets.icon(self.icon, icon_size, icon_colour),
                     (x, self.rect.centery - icon_size // 2),
                 )
-                x += icon_size + 16
+                x += icon_size + self.u(16)
             surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
+            decor.record_text(label.get_rect(midleft=(x, self.rect.centery)), self.label)
             if self.detail:
                 decor.text(
                     surface,
                     self.assets,
                     "serif_italic",
-                    max(14, self.font_size - 4),
+                    self._detail_size(),
                     self.detail,
                     theme.TEXT_DISABLED if not self.enabled else theme.TEXT_DIM,
-                    (self.rect.right - 18, self.rect.centery),
+                    (self.rect.right - self.u(18), self.rect.centery),
                     "midright",
                 )
             return
-        label = self._label(colour, self.rect.width - 20 - ((icon_size + 10) if self.icon else 0))
-        total = label.get_width() + ((icon_size + 10) if self.icon else 0)
+        gap = self.u(10)
+        label = self._label(colour, self.rect.width - self.u(20) - ((icon_size + gap) if self.icon else 0))
+        total = label.get_width() + ((icon_size + gap) if self.icon else 0)
         x = self.rect.centerx - total // 2
         if self.icon:
             surface.blit(
                 self.assets.icon(self.icon, icon_size, icon_colour), (x, self.rect.centery - icon_size // 2)
             )
-            x += icon_size + 10
+            x += icon_size + gap
         surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
+        decor.record_text(label.get_rect(midleft=(x, self.rect.centery)), self.label)
 
+    def _detail_size(self) -> int:
+        return max(9, round(self.font_size * 0.8))
+
+    def _detail_width(self) -> int:
+        return int(self.assets.font("serif_italic", self._detail_size()).size(self.detail)[0])
+
+    def label_size(self, room: int) -> int:
+        """The font size the label is drawn at: the button's, or smaller (down to 60 %, at least
+        9 px) so that it fits ``room`` pixels."""
+        smallest = max(9, round(self.font_size * 0.6))
+        return decor.fit_size(self.assets, "ui_semibold", self.font_size, self.label, room, smallest)
 
     def _label(self, colour: tuple[int, int, int], room: int) -> pygame.Surface:
-        """The label at the button's font size, or smaller (down to 12) so that it fits ``room`` px."""
-        size = self.font_size
-        while size > 12 and self.assets.font("ui_semibold", size).size(self.label)[0] > room:
-            size -= 1
-        return self.assets.text("ui_semibold", size, self.label, colour)
+        """The label at the button's font size, or smaller so that it fits ``room`` px."""
+        return self.assets.text("ui_semibold", self.label_size(room), self.label, colour)
 
 
 class Card(Widget):
@@ -223,16 +253,23 @@ class Card(Widget):
         chosen = 1.0 if self.selected else 0.0
         fill = theme.mix(theme.PANEL, theme.PANEL_HIGH, max(glow * 0.7, chosen))
         border = theme.mix(theme.BORDER, theme.GOLD_BRIGHT, max(chosen, glow * 0.6))
-        decor.blit_panel(surface, self.rect, radius=16, fill=fill, alpha=215, border=border)
+        decor.blit_panel(surface, self.rect, radius=16, fill=fill, alpha=215, border=border, unit=self.scale)
         if self.selected:
-            pygame.draw.rect(surface, theme.GOLD, self.rect.inflate(6, 6), width=2, border_radius=19)
-        icon_size = int(self.rect.height * 0.32)
+            pygame.draw.rect(
+                surface,
+                theme.GOLD,
+                self.rect.inflate(round(6 * self.scale), round(6 * self.scale)),
+                width=max(1, round(2 * self.scale)),
+                border_radius=round(19 * self.scale),
+            )
+        icon_size = min(int(self.rect.height * 0.32), self.rect.height - round(214 * self.scale))
         colour = theme.GOLD_BRIGHT if self.selected else theme.mix(theme.TEXT_DIM, theme.GOLD, glow)
-        emblem = decor.glow_icon(self.assets, self.icon, icon_size, colour, theme.GLOW)
-        surface.blit(
-            emblem, emblem.get_rect(center=(self.rect.centerx, self.rect.y + 22 + icon_size // 2 + 8))
-        )
-        y = self.rect.y + icon_size + 54
+        if icon_size >= 12:  # a short card gives its room to the words
+            emblem = decor.glow_icon(self.assets, self.icon, icon_size, colour, theme.GLOW)
+            centre_y = self.rect.y + round(30 * self.scale) + icon_size // 2
+            surface.blit(emblem, emblem.get_rect(center=(self.rect.centerx, centre_y)))
+        icon_size = max(0, icon_size)
+        y = self.rect.y + icon_size + round(54 * self.scale)
         decor.text(
             surface,
             self.assets,
@@ -283,7 +320,9 @@ class Slider(Widget):
             self.on_change(value)
 
     def _track(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 10, self.rect.centery - 3, self.rect.width - 90, 6)
+        return pygame.Rect(
+            self.rect.x + self.u(10), self.rect.centery - self.u(3), self.rect.width - self.u(90), self.u(6)
+        )
 
     def press(self, pos: Pos) -> bool:
         """Jump to the pressed point (and start dragging)."""
@@ -316,19 +355,23 @@ class Slider(Widget):
         if filled.width:
             pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
         knob = (track.x + filled.width, track.centery)
-        radius = 10 + int(2 * self.glow)
+        radius = self.u(10) + int(self.u(2) * self.glow)
         pygame.draw.circle(surface, theme.INK, (knob[0], knob[1] + 2), radius + 1)
         pygame.draw.circle(surface, theme.mix(theme.PARCHMENT, theme.GOLD_BRIGHT, self.glow), knob, radius)
         pygame.draw.circle(surface, theme.GOLD, knob, radius, width=2)
         if self.glow > 0.05:
             pygame.draw.circle(
-                surface, theme.mix(theme.PANEL, theme.GOLD_BRIGHT, self.glow * 0.6), knob, radius + 5, width=1
+                surface,
+                theme.mix(theme.PANEL, theme.GOLD_BRIGHT, self.glow * 0.6),
+                knob,
+                radius + self.u(5),
+                width=1,
             )
         decor.text(
             surface,
             self.assets,
             "ui_semibold",
-            18,
+            self.u(18),
             f"{round(self.value * 100)} %",
             theme.mix(theme.TEXT, theme.GOLD_BRIGHT, self.glow),
             (self.rect.right, self.rect.centery),
@@ -374,24 +417,29 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A pill that fills with gold when on."""
-        pill = pygame.Rect(0, 0, 60, 30)
+        u = self.u
+        pill = pygame.Rect(0, 0, u(60), u(30))
         pill.midright = self.rect.midright
-        pygame.draw.rect(surface, theme.mix((52, 44, 88), theme.GOLD, self.knob), pill, border_radius=15)
+        pygame.draw.rect(surface, theme.mix((52, 44, 88), theme.GOLD, self.knob), pill, border_radius=u(15))
         pygame.draw.rect(
-            surface, theme.mix(theme.BORDER, theme.GOLD_BRIGHT, self.glow), pill, width=2, border_radius=15
+            surface,
+            theme.mix(theme.BORDER, theme.GOLD_BRIGHT, self.glow),
+            pill,
+            width=u(2),
+            border_radius=u(15),
         )
-        x = pill.x + 15 + int(30 * self.knob)
-        pygame.draw.circle(surface, theme.INK, (x, pill.centery + 2), 11)
-        pygame.draw.circle(surface, theme.PARCHMENT, (x, pill.centery), 11)
+        x = pill.x + u(15) + int(u(30) * self.knob)
+        pygame.draw.circle(surface, theme.INK, (x, pill.centery + u(2)), u(11))
+        pygame.draw.circle(surface, theme.PARCHMENT, (x, pill.centery), u(11))
         label = "On" if self.value else "Off"
         decor.text(
             surface,
             self.assets,
             "ui_semibold",
-            18,
+            u(18),
             label,
             theme.mix(theme.TEXT_DIM, theme.GOLD_BRIGHT, max(self.glow, self.knob * 0.6)),
-            (pill.x - 14, pill.centery),
+            (pill.x - u(14), pill.centery),
             "midright",
         )
 
@@ -446,15 +494,15 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Segments in a rounded frame, the chosen one filled with gold."""
-        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=10)
+        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=self.u(10))
         for index, segment in enumerate(self._segments()):
             chosen = index == self.index
             if chosen:
                 pygame.draw.rect(
                     surface,
                     theme.mix(theme.GOLD, theme.GOLD_BRIGHT, self.glow * 0.5),
-                    segment.inflate(-6, -6),
-                    border_radius=8,
+                    segment.inflate(-self.u(6), -self.u(6)),
+                    border_radius=self.u(8),
                 )
             colour = theme.INK if chosen else theme.mix(theme.TEXT_DIM, theme.TEXT, self.glow)
             decor.text(
@@ -472,7 +520,7 @@ class Choice(Widget):
             theme.mix(theme.BORDER, theme.GOLD_BRIGHT, self.glow),
             self.rect,
             width=1,
-            border_radius=10,
+            border_radius=self.u(10),
         )
 
 
@@ -601,23 +649,24 @@ class TextField(Widget):
         self.blink += dt
 
     def _text_x(self) -> int:
-        return self.rect.x + 12
+        return self.rect.x + self.u(12)
 
     def _scroll(self) -> int:
         """How far the text is shifted left so that the caret stays inside the box."""
         if not self.editing:
             return 0
         caret_x = self.assets.font("ui_semibold", self.font_size).size(self.value[: self.caret])[0]
-        return max(0, caret_x - (self.rect.width - 26))
+        return max(0, caret_x - (self.rect.width - self.u(26)))
 
     def draw(self, surface: pygame.Surface) -> None:
         """A sunken box; gold while editing, with a blinking caret; the placeholder in grey when empty."""
         glow = 1.0 if self.editing else round(self.glow * 8) / 8 * 0.6
-        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=8)
+        pygame.draw.rect(surface, (26, 22, 52), self.rect, border_radius=self.u(8))
         border = theme.mix(theme.BORDER, theme.GOLD_BRIGHT, glow) if self.enabled else theme.BORDER
-        pygame.draw.rect(surface, border, self.rect, width=2 if self.editing else 1, border_radius=8)
+        width = self.u(2) if self.editing else 1
+        pygame.draw.rect(surface, border, self.rect, width=width, border_radius=self.u(8))
         previous = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-8, -4).clip(previous))
+        surface.set_clip(self.rect.inflate(-self.u(8), -self.u(4)).clip(previous))
         x, y = self._text_x() - self._scroll(), self.rect.centery
         shown, role, colour = self.value, "ui_semibold", theme.TEXT
         if not shown:
@@ -629,7 +678,9 @@ class TextField(Widget):
             font = self.assets.font("ui_semibold", self.font_size)
             caret_x = x + font.size(self.value[: self.caret])[0]
             half = font.get_height() // 2
-            pygame.draw.line(surface, theme.GOLD_BRIGHT, (caret_x, y - half + 2), (caret_x, y + half - 2), 2)
+            pygame.draw.line(
+                surface, theme.GOLD_BRIGHT, (caret_x, y - half + 2), (caret_x, y + half - 2), self.u(2)
+            )
         surface.set_clip(previous)
 
 
@@ -768,17 +819,28 @@ class FocusGroup:
         focused = self.focused
         if focused is None or not focused.tooltip or self.hover_time < 0.45 or not focused.hit(self._pointer):
             return None
-        return focused.tooltip, (focused.rect.right + 14, focused.rect.centery)
+        return focused.tooltip, (focused.rect.right + focused.u(14), focused.rect.centery)
 
 
-def draw_tooltip(surface: pygame.Surface, assets: Assets, content: str, pos: Pos) -> None:
-    """A small parchment-on-ink box whose left edge is centred on ``pos``, kept inside the canvas."""
-    lines = decor.wrap(assets, "ui", 16, content, 320)
-    width = max(assets.font("ui", 16).size(line)[0] for line in lines) + 24
-    height = len(lines) * 22 + 14
+def draw_tooltip(surface: pygame.Surface, assets: Assets, content: str, pos: Pos, unit: float = 1.0) -> None:
+    """A small parchment-on-ink box whose left edge is centred on ``pos``, kept inside the window;
+    ``unit`` is the frame's pixels per design pixel."""
+
+    def u(value: float) -> int:
+        return max(1, round(value * unit))
+
+    size = max(9, u(16))
+    lines = decor.wrap(assets, "ui", size, content, min(u(320), surface.get_width() - u(40)))
+    width = max(assets.font("ui", size).size(line)[0] for line in lines) + u(24)
+    line_h = assets.font("ui", size).get_linesize()
+    height = len(lines) * line_h + u(14)
     box = pygame.Rect(0, 0, width, height)
     box.midleft = (round(pos[0]), round(pos[1]))
-    box.clamp_ip(surface.get_rect().inflate(-8, -8))
-    decor.blit_panel(surface, box, radius=8, fill=theme.INK, alpha=240, border=theme.GOLD, shadow=10)
+    box.clamp_ip(surface.get_rect().inflate(-u(8), -u(8)))
+    decor.blit_panel(
+        surface, box, radius=8, fill=theme.INK, alpha=240, border=theme.GOLD, shadow=10, unit=unit
+    )
     for index, line in enumerate(lines):
-        decor.text(surface, assets, "ui", 16, line, theme.PARCHMENT, (box.x + 12, box.y + 8 + index * 22))
+        decor.text(
+            surface, assets, "ui", size, line, theme.PARCHMENT, (box.x + u(12), box.y + u(7) + index * line_h)
+        )

@@ -20,7 +20,7 @@ from game.storage.userfiles import load_or_recover
 SCHEMA_VERSION = 1
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-UI_SCALES = (0.9, 1.0, 1.15, 1.3)
+UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5)
 MAX_BYTES = 64_000
 """A settings file is a few hundred bytes; anything past this is not ours."""
 

@@ -71,10 +71,10 @@ def test_icons_are_cached_per_size_and_tinted_on_request(fonts: None) -> None:
     assert set(ICON_NAMES) <= {path.stem for path in (REPO_ASSETS / "icons").glob("*.svg")}
 
 
-def test_smoke_run_visits_every_menu_scene_and_writes_a_screenshot(tmp_path: Path) -> None:
+def test_smoke_run_visits_every_menu_scene_and_writes_a_screenshot_at_its_size(tmp_path: Path) -> None:
     shot = tmp_path / "title.png"
-    assert run_smoke(30, shot) == 0
-    assert pygame.image.load(shot).get_size() == (1280, 720)
+    assert run_smoke(30, shot, (1600, 900)) == 0
+    assert pygame.image.load(shot).get_size() == (1600, 900)
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:

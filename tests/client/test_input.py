@@ -1,4 +1,5 @@
-"""Window pixels map to logical coordinates under any window size; events become intents."""
+"""Pointer events arrive in window pixels (scenes draw at them); events become intents; the frame's
+unit follows the window and the Interface size."""
 
 from __future__ import annotations
 
@@ -6,38 +7,38 @@ import pygame
 import pytest
 
 from game.client.input import Click, Hover, InputQueue, Key, KeyIntent, Quit, Release, Resize, translate
-from game.client.viewport import Viewport
+from game.client.layout import Frame, fit_region
 
 
-def test_a_larger_window_scales_uniformly() -> None:
-    viewport = Viewport(1920, 1080)
-    assert viewport.scale == pytest.approx(1.5)
-    assert viewport.offset == (0, 0)
-    assert viewport.to_logical((960, 540)) == pytest.approx((640, 360))
+def test_the_unit_follows_the_tighter_axis_and_the_interface_size() -> None:
+    assert Frame(1920, 1080).unit == pytest.approx(1.5)
+    assert Frame(2560, 1080).unit == pytest.approx(1.5), "21:9: the height decides"
+    assert Frame(1024, 768).unit == pytest.approx(0.8), "4:3: the width decides"
+    assert Frame(1280, 720, 1.3).unit == pytest.approx(1.3)
+    assert Frame(3840, 2160, 1.5).font(20) == 90
 
 
-def test_a_square_window_is_letterboxed_and_clicks_map_back() -> None:
-    viewport = Viewport(1000, 1000)
-    assert viewport.content_size == (1000, 562)
-    assert viewport.offset == (0, 219)
-    assert viewport.to_logical((0, 219)) == pytest.approx((0, 0))
-    assert viewport.to_logical(viewport.to_window((123.0, 456.0))) == pytest.approx((123, 456), abs=1)
-    _, bar_y = viewport.to_logical((500, 100))
-    assert bar_y < 0, "a click in the letterbox bar lands outside the canvas"
+def test_a_region_shrinks_to_fit_its_area_and_keeps_its_arrangement() -> None:
+    frame = Frame(1024, 576, 1.5)
+    area = pygame.Rect(0, 100, 1024, 380)
+    region = fit_region(frame, (200, 100, 880, 560), area)
+    assert region.unit < frame.unit
+    box = region.rect(200, 100, 880, 560)
+    assert area.contains(box)
+    assert abs(region.pos(640, 380)[0] - box.centerx) <= 1 and abs(region.pos(640, 380)[1] - box.centery) <= 1
 
 
 def _event(kind: int, **attributes: object) -> pygame.event.Event:
     return pygame.event.Event(kind, attributes)
 
 
-def test_mouse_events_become_pointer_intents_in_logical_coordinates() -> None:
-    viewport = Viewport(2560, 1440)
-    assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(1280, 720), button=1), viewport) == Click((640, 360))
-    assert translate(_event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1), viewport) == Release((0, 0))
-    assert translate(
-        _event(pygame.MOUSEMOTION, pos=(2, 2), buttons=(1, 0, 0), rel=(1, 1)), viewport
-    ) == Hover((1, 1), dragging=True)
-    assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3), viewport) is None
+def test_mouse_events_become_pointer_intents_at_window_pixels() -> None:
+    assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(1280, 720), button=1)) == Click((1280, 720))
+    assert translate(_event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1)) == Release((0, 0))
+    assert translate(_event(pygame.MOUSEMOTION, pos=(2, 2), buttons=(1, 0, 0), rel=(1, 1))) == Hover(
+        (2, 2), dragging=True
+    )
+    assert translate(_event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)) is None
 
 
 @pytest.mark.parametrize(
@@ -58,14 +59,13 @@ def test_mouse_events_become_pointer_intents_in_logical_coordinates() -> None:
     ],
 )
 def test_keys_become_commands(key: int, mods: int, expected: Key) -> None:
-    assert translate(_event(pygame.KEYDOWN, key=key, mod=mods), Viewport(1280, 720)) == KeyIntent(expected)
+    assert translate(_event(pygame.KEYDOWN, key=key, mod=mods)) == KeyIntent(expected)
 
 
 def test_window_events() -> None:
-    viewport = Viewport(1280, 720)
-    assert translate(_event(pygame.QUIT), viewport) == Quit()
-    assert translate(_event(pygame.WINDOWSIZECHANGED, x=800, y=600), viewport) == Resize((800, 600))
-    assert translate(_event(pygame.KEYDOWN, key=pygame.K_q, mod=0), viewport) is None
+    assert translate(_event(pygame.QUIT)) == Quit()
+    assert translate(_event(pygame.WINDOWSIZECHANGED, x=800, y=600)) == Resize((800, 600))
+    assert translate(_event(pygame.KEYDOWN, key=pygame.K_q, mod=0)) is None
 
 
 def test_injected_intents_come_out_in_order_after_queued_events() -> None:
@@ -75,8 +75,8 @@ def test_injected_intents_come_out_in_order_after_queued_events() -> None:
         queue = InputQueue()
         queue.inject(KeyIntent(Key.NEXT))
         pygame.event.post(_event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
-        intents = queue.pump(Viewport(1280, 720))
+        intents = queue.pump()
         assert intents == [KeyIntent(Key.NEXT), KeyIntent(Key.BACK)]
-        assert queue.pump(Viewport(1280, 720)) == []
+        assert queue.pump() == []
     finally:
         pygame.display.quit()

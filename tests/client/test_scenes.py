@@ -152,29 +152,32 @@ def test_a_corrupt_settings_file_shows_a_notice_naming_it_once(user_dir: Path) -
         second.shutdown()
 
 
-def test_clicks_land_on_the_right_button_in_a_scaled_window(app: App) -> None:
-    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+@pytest.mark.parametrize(
+    "size",
+    [(1024, 576), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
+def test_a_click_at_a_drawn_button_opens_it_at_any_window_size(app: App, size: tuple[int, int]) -> None:
+    app.resize(size)
     frames(app, 1)
     title = app.stack.top
     assert isinstance(title, TitleScene)
+    assert app.canvas.get_size() == size, "scenes draw at the window's own pixels"
     settings_button = _button(title, "Settings")
-    window_pos = app.viewport.to_window(settings_button.rect.center)
-    assert window_pos == (
-        round(settings_button.rect.centerx * 1.5),
-        round(settings_button.rect.centery * 1.5),
-    )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1))
+    assert app.frame.rect.contains(settings_button.rect)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=settings_button.rect.center, button=1))
     frames(app)
     assert isinstance(app.stack.top, SettingsScene)
 
 
-def test_clicks_in_a_letterboxed_window_map_through_the_bars(app: App) -> None:
-    pygame.display.set_mode((900, 900), pygame.RESIZABLE)
+def test_a_resize_lays_the_scenes_out_again(app: App) -> None:
+    credits_before = _button(app.stack.top, "Credits").rect.copy()  # type: ignore[arg-type]
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1920, y=1080))
+    app.window = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
     frames(app, 1)
     credits_button = _button(app.stack.top, "Credits")  # type: ignore[arg-type]
-    window_pos = app.viewport.to_window(credits_button.rect.center)
-    assert app.viewport.offset[1] > 0
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1))
+    assert credits_button.rect.height > credits_before.height
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=credits_button.rect.center, button=1))
     frames(app)
     assert isinstance(app.stack.top, CreditsScene)
 

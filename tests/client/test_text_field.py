@@ -8,7 +8,6 @@ import pytest
 from game.client.app import App
 from game.client.input import Click, Hover, Key, KeyIntent, Typed, translate
 from game.client.scenes.common import MenuScene
-from game.client.viewport import Viewport
 from game.client.widgets import Button, TextField, Widget
 from tests.client.conftest import frames, send
 
@@ -18,17 +17,16 @@ def _event(kind: int, **attributes: object) -> pygame.event.Event:
 
 
 def test_typed_text_and_editing_keys_come_through_the_translator() -> None:
-    viewport = Viewport(1280, 720)
-    assert translate(_event(pygame.TEXTINPUT, text="é"), viewport) == Typed("é")
-    assert translate(_event(pygame.TEXTINPUT, text="\x7f"), viewport) is None
-    backspace = translate(_event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0), viewport)
-    space = translate(_event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0), viewport)
-    escape = translate(_event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0), viewport)
+    assert translate(_event(pygame.TEXTINPUT, text="é")) == Typed("é")
+    assert translate(_event(pygame.TEXTINPUT, text="\x7f")) is None
+    backspace = translate(_event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    space = translate(_event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    escape = translate(_event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     assert isinstance(backspace, KeyIntent) and isinstance(space, KeyIntent) and isinstance(escape, KeyIntent)
     assert (backspace.key, backspace.text_key) == (Key.BACK, Key.ERASE), "Back in menus, erase in a field"
     assert (space.key, space.text_key) == (Key.CONFIRM, Key.SPACE)
     assert (escape.key, escape.text_key) == (Key.BACK, Key.BACK)
-    assert translate(_event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0), viewport) == KeyIntent(Key.HOME)
+    assert translate(_event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0)) == KeyIntent(Key.HOME)
 
 
 class FormScene(MenuScene):

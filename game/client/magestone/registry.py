@@ -7,28 +7,29 @@ import pygame
 from game.client import theme
 from game.client.magestone.model import BoardModel
 from game.client.magestone.narrator import REASONS, MageStoneNarrator
-from game.client.magestone.view import BoardView, Overlay
+from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay
 from game.client.match.controller import MatchController
 from game.client.match.games import GameClient, lazy, result_headline
 from game.client.scenes.base import Host
 from game.rules.magestone import MageStoneState
 from game.rules.protocol import GameState
 
-_VIEWS: dict[tuple[int, int, int, tuple[object, ...]], BoardView] = {}
+_VIEWS: dict[tuple[int, int, tuple[object, ...]], BoardView] = {}
 
 
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Draw a MageStone position into ``rect`` (replays): the cached board plus the pieces."""
     assert isinstance(state, MageStoneState)
-    cell = min(rect.width, rect.height) // 17
+    cell = int(min(rect.width, rect.height) / BOARD_SPAN)
     colours = theme.player_colours(host.settings.colour_blind)[: state.num_players]
-    key = (id(host.assets), state.num_players, cell, colours)
+    key = (id(host.assets), state.num_players, colours)
+    origin = (rect.centerx - cell * 8, rect.centery - cell * 8)
     view = _VIEWS.get(key)
     if view is None:
-        origin = (rect.centerx - cell * 8, rect.centery - cell * 8)
         view = _VIEWS[key] = BoardView(
             host.assets, state.board, state.num_players, origin, cell, colours, state.seats
         )
+    view.place(origin, cell)
     view.draw(surface, BoardModel.from_state(state), Overlay(), None)
 
 

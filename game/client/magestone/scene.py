@@ -19,7 +19,7 @@ from game.client.magestone.animation import Animator, Banner
 from game.client.magestone.dice import DiceTray
 from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
 from game.client.magestone.model import BoardModel, seat_infos
-from game.client.magestone.view import BoardView, Overlay, tray_die
+from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay, tray_die
 from game.client.match.controller import MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
@@ -28,35 +28,35 @@ from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
 from game.rules.match import RESIGN
 
-BOARD_ORIGIN = (328, 40)
-CELL = 40
-LEFT = pygame.Rect(12, 14, 282, 692)
-RIGHT_X = 990
+LEFT_W = 282
+"""Design width of the players column (anchored to the left edge)."""
 RIGHT_W = 278
-CONTROLS_Y = 200
-MESSAGE_Y = 334
-TRAY = pygame.Rect(RIGHT_X, 362, RIGHT_W, 132)
-LOG = pygame.Rect(RIGHT_X, 502, RIGHT_W, 206)
+"""Design width of the go / controls / dice / log column (anchored to the right edge)."""
+TRAY_SIZE = (278, 132)
+HUD_HEIGHT = 600
+"""Design height the columns need (the log takes what is left above its minimum): a shorter
+window (or a larger Interface size) draws the columns at the unit that fits."""
 
 
 class MageStoneMatchScene(TableScene):
     """One MageStone match at the table, humans and bots in any mix."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
-        super().__init__(host, controller, LOG)
+        super().__init__(host, controller, pygame.Rect(0, 0, RIGHT_W, 206))
         state = controller.state
         assert isinstance(state, MageStoneState)
         self.state: MageStoneState = state
         self.view: BoardView = BoardView(
-            host.assets, state.board, state.num_players, BOARD_ORIGIN, CELL, self.colours, state.seats
+            host.assets, state.board, state.num_players, (328, 40), 40, self.colours, state.seats
         )
-        self.tray = DiceTray(TRAY.width - 16, TRAY.height - 40)
+        self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 40)
+        self.top = self.tray_rect = pygame.Rect(0, 0, 1, 1)
+        self.actions_y = self.controls_y = self.message_y = 0
         self.animator: Animator = Animator(
             BoardModel.from_state(state), self.tray, self._fresh_model, host.tweens.speed
         )
         self.input: GoInput = GoInput(state)
         self.dice_counts: dict[int, dict[int, int]] = {}
-        self._panels: dict[tuple[int, int, int], pygame.Surface] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -92,22 +92,42 @@ class MageStoneMatchScene(TableScene):
                 counts[roll["defender"]] = counts.get(roll["defender"], 0) + 1
 
     # -- buttons -------------------------------------------------------------------------------------
+    def place_panels(self) -> None:
+        """Anchor the players column to the left edge and the go column to the right; the board
+        takes the space between them, as large as it fits."""
+        margin, height = self.place_columns(LEFT_W, RIGHT_W, HUD_HEIGHT)
+        u = self.u
+        self.top = pygame.Rect(self.right.x, margin, self.right.width, u(132))
+        self.actions_y = self.top.bottom + u(8)
+        self.controls_y = self.actions_y + u(46)
+        self.message_y = self.controls_y + u(136)
+        self.tray_rect = pygame.Rect(self.right.x, self.message_y + u(28), self.right.width, u(TRAY_SIZE[1]))
+        log = pygame.Rect(self.right.x, self.tray_rect.bottom + u(8), self.right.width, 0)
+        log.height = max(u(60), self.right.bottom - log.y)
+        self.log_rect = log
+        self.log_panel.place(log, self.hud)
+        area = pygame.Rect(self.left.right, margin, self.right.x - self.left.right, height)
+        cell = max(8, int(min(area.width - 2 * u(10), area.height) / BOARD_SPAN))
+        origin = (area.centerx - cell * 8, area.centery - cell * 8)
+        self.view.place(origin, cell)
+
     def layout(self) -> None:
-        """The go buttons and the selected unit's action buttons."""
-        assets = self.host.assets
+        """Panels and board, the go buttons and the selected unit's action buttons."""
+        self.place_panels()
+        assets, u = self.host.assets, self.u
         human = self.controller.human_to_act() and not self.input.fall_choice
         widgets: list[Widget] = []
-        y = 154
+        y = self.actions_y
         actions = self.input.unit_actions() if human else []
         for index, action in enumerate(actions[:4]):
-            width = (RIGHT_W - 6 * (len(actions) - 1)) // max(1, len(actions))
+            width = (self.right.width - u(6) * (len(actions) - 1)) // max(1, len(actions))
             button = Button(
                 assets,
-                pygame.Rect(RIGHT_X + index * (width + 6), y, width, 38),
+                pygame.Rect(self.right.x + index * (width + u(6)), y, width, u(38)),
                 VERB_LABELS[action.verb],
                 partial(self._play, action),
                 style="primary",
-                font_size=16 if len(actions) < 3 else 14,
+                font_size=u(16) if len(actions) < 3 else u(14),
                 tooltip=VERB_TIPS[action.verb],
             )
             button.action = action  # type: ignore[attr-defined]
@@ -124,7 +144,9 @@ class MageStoneMatchScene(TableScene):
             ("Hint", "rules", self.hint, human, "Ask the Hard AI what it would play here."),
             ("Menu", "settings", self.menu, True, "Save, load or leave (Esc). Every action is autosaved."),
         ]
-        widgets.extend(self.control_buttons(controls, (RIGHT_X, CONTROLS_Y), RIGHT_W, "primary"))
+        widgets.extend(
+            self.control_buttons(controls, (self.right.x, self.controls_y), self.right.width, "primary")
+        )
         self.group.widgets = widgets
         self.group.focus_index = None
 
@@ -175,7 +197,7 @@ class MageStoneMatchScene(TableScene):
         elif isinstance(intent, Scroll):
             if self.view.rect.collidepoint(self.pointer):
                 self.input.cycle_route(-intent.dy)
-            elif LOG.collidepoint(self.pointer):
+            elif self.log_rect.collidepoint(self.pointer):
                 self.log_panel.scroll_by(intent.dy, len(self.controller.log))
         elif isinstance(intent, KeyIntent):
             self._key(intent.key)
@@ -202,11 +224,17 @@ class MageStoneMatchScene(TableScene):
         self.popup = []
         for index, action in enumerate(actions):
             label = self.input.action_odds(action)
-            box = pygame.Rect(rect.right + 6, rect.y + index * 40, 260, 36)
-            box.clamp_ip(pygame.Rect(0, 0, 1280, 720))
+            u = self.u
+            box = pygame.Rect(rect.right + u(6), rect.y + index * u(40), u(260), u(36))
+            box.clamp_ip(self.host.frame.rect)
             self.popup.append(
                 Button(
-                    self.host.assets, box, label, partial(self._play, action), style="primary", font_size=14
+                    self.host.assets,
+                    box,
+                    label,
+                    partial(self._play, action),
+                    style="primary",
+                    font_size=u(14),
                 )
             )
 
@@ -313,9 +341,9 @@ class MageStoneMatchScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, board, HUD, tray, log, popups, banners and tooltips."""
-        surface.blit(decor.background(), (0, 0))
+        surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
-        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, static=False)
         self._draw_players(surface)
         self._draw_go(surface)
         self.group.draw(surface)
@@ -325,50 +353,69 @@ class MageStoneMatchScene(TableScene):
             self._banner(surface, banner)
         for button in self.popup:
             button.draw(surface)
-        self.tips.draw(surface, self.host.assets, (self.view.rect.centerx, self.view.rect.y + 110))
+        self.tips.draw(
+            surface,
+            self.host.assets,
+            (self.view.rect.centerx, self.view.rect.y + self.u(110)),
+            self.hud,
+            self.view.rect,
+        )
         if self.draw_handover(surface):
             return
         tip = self._tooltip()
         if tip:
-            draw_tooltip(surface, self.host.assets, tip, (self.pointer[0] + 18, self.pointer[1]))
+            draw_tooltip(
+                surface, self.host.assets, tip, (self.pointer[0] + self.u(18), self.pointer[1]), self.hud
+            )
 
     # -- HUD pieces --------------------------------------------------------------------------------
-    def _panel(self, rect: pygame.Rect, surface: pygame.Surface, alpha: int = 210) -> None:
-        key = (rect.width, rect.height, alpha)
-        if key not in self._panels:
-            self._panels[key] = decor.panel(rect.size, radius=10, alpha=alpha, shadow=0)
-        surface.blit(self._panels[key], rect.topleft)
+    def _player_rects(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """One panel per seat down the left column, and the footer (bank, Rite) below them."""
+        u, left = self.u, self.left
+        count = self.state.num_players
+        gap, footer = u(8), u(74)
+        height = (left.height - footer - gap * count) // count
+        seats = [pygame.Rect(left.x, left.y + i * (height + gap), left.width, height) for i in range(count)]
+        return seats, pygame.Rect(left.x, left.bottom - footer + gap, left.width, footer - gap)
+
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """Seat panels, the footer, the go panel and the dice tray."""
+        seats, footer = self._player_rects()
+        return [(rect, 210, 10) for rect in (*seats, footer, self.top)] + [(self.tray_rect, 235, 10)]
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
+        u = self.u
         infos = seat_infos(self.state)
-        count = len(infos)
-        gap = 8
-        footer = 74
-        height = (LEFT.height - footer - gap * count) // count
+        seat_rects, footer_rect = self._player_rects()
         to_act = self.controller.seat_to_act()
         for index, info in enumerate(infos):
-            rect = pygame.Rect(LEFT.x, LEFT.y + index * (height + gap), LEFT.width, height)
+            rect = seat_rects[index]
+            height = rect.height
             seat = self.controller.seats[index]
             colour = self.colours[index]
-            self._panel(rect, surface)
+            self.panel(surface, rect)
             if index == to_act:
-                pygame.draw.rect(surface, colour, rect, width=3, border_radius=10)
-            pygame.draw.rect(surface, colour, (rect.x + 8, rect.y + 10, 6, 26), border_radius=3)
-            decor.text(surface, assets, "ui_bold", 19, seat.name, theme.TEXT, (rect.x + 22, rect.y + 8))
+                pygame.draw.rect(surface, colour, rect, width=u(3), border_radius=u(10))
+            pygame.draw.rect(
+                surface, colour, (rect.x + u(8), rect.y + u(10), u(6), u(26)), border_radius=u(3)
+            )
+            decor.text(
+                surface, assets, "ui_bold", u(19), seat.name, theme.TEXT, (rect.x + u(22), rect.y + u(8))
+            )
             decor.text(
                 surface,
                 assets,
                 "ui",
-                13,
+                u(13),
                 f"{self.state.board.seat_names[info.letter]} · {seat.label}",
                 theme.TEXT_DIM,
-                (rect.right - 10, rect.y + 14),
+                (rect.right - u(10), rect.y + u(14)),
                 "topright",
             )
             self.tooltips.append(
                 (
-                    pygame.Rect(rect.x, rect.y, rect.width, 40),
+                    pygame.Rect(rect.x, rect.y, rect.width, u(40)),
                     f"{seat.name} plays {self.state.board.seat_names[info.letter]} ({seat.label}).",
                 )
             )
@@ -377,14 +424,14 @@ class MageStoneMatchScene(TableScene):
                     surface,
                     assets,
                     "serif_italic",
-                    20,
+                    u(20),
                     self._out_word(index).capitalize(),
                     theme.DANGER,
-                    (rect.x + 22, rect.y + 44),
+                    (rect.x + u(22), rect.y + u(44)),
                 )
                 continue
-            y = rect.y + 42
-            x = rect.x + 14
+            y = rect.y + u(42)
+            x = rect.x + u(14)
             for lit, amount, tip in (
                 (
                     True,
@@ -399,24 +446,24 @@ class MageStoneMatchScene(TableScene):
                     "your own base; until then they do nothing.",
                 ),
             ):
-                image = self.view.stone(lit, 22)
-                surface.blit(image, image.get_rect(center=(x + 12, y + 12)))
-                decor.text(surface, assets, "ui_bold", 18, str(amount), theme.TEXT, (x + 28, y + 2))
-                self.tooltips.append((pygame.Rect(x, y, 52, 26), tip))
-                x += 60
+                image = self.view.stone(lit, u(22))
+                surface.blit(image, image.get_rect(center=(x + u(12), y + u(12))))
+                decor.text(surface, assets, "ui_bold", u(18), str(amount), theme.TEXT, (x + u(28), y + u(2)))
+                self.tooltips.append((pygame.Rect(x, y, u(52), u(26)), tip))
+                x += u(60)
             die = power_die(info.activated)
-            icon = self.host.assets.icon("d20" if die == 20 else "dice", 22, theme.GOLD)
-            surface.blit(icon, (x + 2, y + 1))
-            decor.text(surface, assets, "ui_bold", 17, f"d{die}", theme.GOLD_BRIGHT, (x + 28, y + 3))
+            icon = self.host.assets.icon("d20" if die == 20 else "dice", u(22), theme.GOLD)
+            surface.blit(icon, (x + u(2), y + u(1)))
+            decor.text(surface, assets, "ui_bold", u(17), f"d{die}", theme.GOLD_BRIGHT, (x + u(28), y + u(3)))
             self.tooltips.append(
                 (
-                    pygame.Rect(x, y, 70, 26),
+                    pygame.Rect(x, y, u(70), u(26)),
                     "Power die of the Mage: d6 with 0 or 1 Activated stones, "
                     "d12 with 2 or 3, d20 with 4 or more.",
                 )
             )
-            y += 32
-            x = rect.x + 14
+            y += u(32)
+            x = rect.x + u(14)
             for kind, alive, tip in (
                 (
                     2,
@@ -433,33 +480,38 @@ class MageStoneMatchScene(TableScene):
                 (
                     0,
                     info.warriors > 0,
-                    "Warriors: 1d6 each; two or three next to one enemy "
-                    "attack together with 2d6 or 3d6.",
+                    "Warriors: 1d6 each; two or three next to one enemy attack together with 2d6 or 3d6.",
                 ),
             ):
-                token = self.view.token(index, kind, 24, dim=not alive)
+                token = self.view.token(index, kind, u(24), dim=not alive)
                 surface.blit(token, (x, y))
                 if kind == 0:
                     decor.text(
-                        surface, assets, "ui_bold", 16, f"x{info.warriors}", theme.TEXT, (x + 34, y + 6)
+                        surface,
+                        assets,
+                        "ui_bold",
+                        u(16),
+                        f"x{info.warriors}",
+                        theme.TEXT,
+                        (x + u(34), y + u(6)),
                     )
-                self.tooltips.append((pygame.Rect(x, y, 32 if kind else 60, 30), tip))
-                x += 38
+                self.tooltips.append((pygame.Rect(x, y, u(32) if kind else u(60), u(30)), tip))
+                x += u(38)
             queued = [name for name, sq in (("Mage", info.mage), ("Priest", info.priest)) if sq < 0]
             status = []
             if queued:
                 status.append("respawn: " + ", ".join(queued))
             if self._besieged(index):
                 status.append("UNDER SIEGE")
-            if status and height > 110:
+            if status and height > u(110):
                 text_rect = decor.text(
                     surface,
                     assets,
                     "ui_semibold",
-                    14,
+                    u(14),
                     " · ".join(status),
                     theme.DANGER if "UNDER SIEGE" in status else theme.GOLD,
-                    (rect.x + 14, y + 36),
+                    (rect.x + u(14), y + u(36)),
                 )
                 self.tooltips.append(
                     (
@@ -468,23 +520,22 @@ class MageStoneMatchScene(TableScene):
                         "their go, unless an enemy stands on the base (a siege).",
                     )
                 )
-        footer_rect = pygame.Rect(LEFT.x, LEFT.bottom - footer + gap, LEFT.width, footer - gap)
-        self._panel(footer_rect, surface)
+        self.panel(surface, footer_rect)
         data = self.input.data
-        grave = self.host.assets.icon("gravestone", 24, (176, 176, 190))
-        surface.blit(grave, (footer_rect.x + 12, footer_rect.y + 8))
+        grave = self.host.assets.icon("gravestone", u(24), (176, 176, 190))
+        surface.blit(grave, (footer_rect.x + u(12), footer_rect.y + u(8)))
         decor.text(
             surface,
             assets,
             "ui_semibold",
-            16,
+            u(16),
             f"Gravestone bank: {data['bank']}",
             theme.TEXT,
-            (footer_rect.x + 42, footer_rect.y + 10),
+            (footer_rect.x + u(42), footer_rect.y + u(10)),
         )
         self.tooltips.append(
             (
-                pygame.Rect(footer_rect.x, footer_rect.y, footer_rect.width, 32),
+                pygame.Rect(footer_rect.x, footer_rect.y, footer_rect.width, u(32)),
                 "Gravestones left in the shared bank. A fallen Warrior leaves one while the bank "
                 "lasts; a Priest landing on it raises a Warrior.",
             )
@@ -496,12 +547,20 @@ class MageStoneMatchScene(TableScene):
             colour = self.colours[holder]
         else:
             text, colour = "The Nexus is quiet (no Rite)", theme.TEXT_DIM
-        nexus = self.host.assets.icon("nexus", 22, colour)
-        surface.blit(nexus, (footer_rect.x + 13, footer_rect.y + 38))
-        decor.text(surface, assets, "ui_semibold", 15, text, colour, (footer_rect.x + 42, footer_rect.y + 40))
+        nexus = self.host.assets.icon("nexus", u(22), colour)
+        surface.blit(nexus, (footer_rect.x + u(13), footer_rect.y + u(38)))
+        decor.text(
+            surface,
+            assets,
+            "ui_semibold",
+            u(15),
+            text,
+            colour,
+            (footer_rect.x + u(42), footer_rect.y + u(40)),
+        )
         self.tooltips.append(
             (
-                pygame.Rect(footer_rect.x, footer_rect.y + 32, footer_rect.width, 32),
+                pygame.Rect(footer_rect.x, footer_rect.y + u(32), footer_rect.width, u(32)),
                 "The Rite of the Nexus: a Priest on the clear Nexus wins when play comes back round "
                 "to its player (twice with one rival, once with three).",
             )
@@ -509,38 +568,43 @@ class MageStoneMatchScene(TableScene):
 
     def _draw_go(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
-        top = pygame.Rect(RIGHT_X, 14, RIGHT_W, 132)
-        self._panel(top, surface)
+        u = self.u
+        top = self.top
+        self.panel(surface, top)
         seat = self.controller.seat_to_act()
         colour = self.colours[seat] if seat >= 0 else theme.GOLD
         title = self.go_title()
-        decor.text(surface, assets, "title", 26, title, colour, (top.x + 14, top.y + 6), shadow=True)
+        decor.text(surface, assets, "title", u(26), title, colour, (top.x + u(14), top.y + u(6)), shadow=True)
         if self.controller.thinking:
-            draw_thinking(surface, self.clock, colour, (top.right - 44, top.y + 24), 14)
+            draw_thinking(surface, self.clock, colour, (top.right - u(44), top.y + u(24)), u(14), u(4))
         if self.controller.over:
             return
         info = self.state.go_info()
-        decor.text(surface, assets, "ui_semibold", 14, "Squares", theme.TEXT_DIM, (top.x + 14, top.y + 50))
+        decor.text(
+            surface, assets, "ui_semibold", u(14), "Squares", theme.TEXT_DIM, (top.x + u(14), top.y + u(50))
+        )
         for i in range(SQUARES_PER_GO):
             lit = i < info["squares"]
-            centre = (top.x + 94 + i * 28, top.y + 59)
-            pygame.draw.circle(surface, theme.GOLD_BRIGHT if lit else (60, 52, 90), centre, 9)
-            pygame.draw.circle(surface, theme.INK, centre, 9, 2)
+            centre = (top.x + u(94) + i * u(28), top.y + u(59))
+            pygame.draw.circle(surface, theme.GOLD_BRIGHT if lit else (60, 52, 90), centre, u(9))
+            pygame.draw.circle(surface, theme.INK, centre, u(9), u(2))
         self.tooltips.append(
             (
-                pygame.Rect(top.x, top.y + 44, top.width, 30),
+                pygame.Rect(top.x, top.y + u(44), top.width, u(30)),
                 f"{info['squares']} of 6 squares of movement left this go. Bolt also spends "
                 "squares; unused squares are lost.",
             )
         )
-        decor.text(surface, assets, "ui_semibold", 14, "Units", theme.TEXT_DIM, (top.x + 14, top.y + 88))
+        decor.text(
+            surface, assets, "ui_semibold", u(14), "Units", theme.TEXT_DIM, (top.x + u(14), top.y + u(88))
+        )
         left = ACTIVATIONS_PER_GO - info["activations"]
         for i in range(ACTIVATIONS_PER_GO):
-            token = self.view.token(max(0, seat), 0 if i else 2, 22, dim=i >= left)
-            surface.blit(token, (top.x + 82 + i * 34, top.y + 82))
+            token = self.view.token(max(0, seat), 0 if i else 2, u(22), dim=i >= left)
+            surface.blit(token, (top.x + u(82) + i * u(34), top.y + u(82)))
         self.tooltips.append(
             (
-                pygame.Rect(top.x, top.y + 78, top.width, 34),
+                pygame.Rect(top.x, top.y + u(78), top.width, u(34)),
                 f"{left} of 3 units may still go this go. A unit moves then acts, or just acts.",
             )
         )
@@ -552,46 +616,54 @@ class MageStoneMatchScene(TableScene):
                 surface,
                 assets,
                 "ui",
-                12,
+                u(12),
                 undo_note,
                 theme.TEXT_DISABLED,
-                (top.right - 10, top.y + 110),
+                (top.right - u(10), top.y + u(110)),
                 "topright",
             )
         if self.message_shown():
-            box = pygame.Rect(RIGHT_X, MESSAGE_Y, RIGHT_W, 24)
-            lines = decor.wrap(assets, "ui_semibold", 13, self.message, RIGHT_W - 8)
+            box = pygame.Rect(self.right.x, self.message_y, self.right.width, u(24))
+            lines = decor.wrap(assets, "ui_semibold", u(13), self.message, self.right.width - u(8))
             for i, line in enumerate(lines[:2]):
                 decor.text(
                     surface,
                     assets,
                     "ui_semibold",
-                    13,
+                    u(13),
                     line,
                     theme.GOLD_BRIGHT,
-                    (box.centerx, box.y - 6 + i * 15),
+                    (box.centerx, box.y - u(6) + i * u(15)),
                     "midtop",
                 )
         elif self.controller.notice:
-            self._draw_notice(surface, (RIGHT_X + RIGHT_W // 2, MESSAGE_Y))
+            self._draw_notice(surface, (self.right.centerx, self.message_y))
         elif self.input.fall_choice and self.controller.human_to_act():
             decor.text(
                 surface,
                 assets,
                 "ui_semibold",
-                14,
+                u(14),
                 "Lost! Choose which Warrior falls.",
                 theme.DANGER,
-                (RIGHT_X + RIGHT_W // 2, 290),
+                (self.right.centerx, self.message_y),
                 "midtop",
             )
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
-        self._panel(TRAY, surface, 235)
-        felt = pygame.Rect(TRAY.x + 8, TRAY.y + 32, TRAY.width - 16, TRAY.height - 40)
-        pygame.draw.rect(surface, (28, 52, 48), felt, border_radius=8)
-        pygame.draw.rect(surface, theme.mix(theme.BORDER, theme.GOLD, 0.4), felt, width=2, border_radius=8)
+        u = self.u
+        self.panel(surface, self.tray_rect, 235)
+        felt = pygame.Rect(
+            self.tray_rect.x + u(8),
+            self.tray_rect.y + u(32),
+            self.tray_rect.width - u(16),
+            self.tray_rect.height - u(40),
+        )
+        pygame.draw.rect(surface, (28, 52, 48), felt, border_radius=u(8))
+        pygame.draw.rect(
+            surface, theme.mix(theme.BORDER, theme.GOLD, 0.4), felt, width=u(2), border_radius=u(8)
+        )
         tray = self.tray
         title = "Dice"
         if tray.tracks:
@@ -604,16 +676,32 @@ class MageStoneMatchScene(TableScene):
                     title = f"{total} vs {faces[1]}: {tray.winner} wins"
             else:
                 title = "Rolling…"
-        decor.text(surface, assets, "title", 18, title, theme.GOLD, (TRAY.x + 12, TRAY.y + 6))
-        if self.dice_counts.get(6):
-            counts = self.dice_counts[6]
-            history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
+        title_rect = decor.text(
+            surface,
+            assets,
+            "title",
+            u(18),
+            decor.elide(assets, "title", u(18), title, self.tray_rect.width - u(24)),
+            theme.GOLD,
+            (self.tray_rect.x + u(12), self.tray_rect.y + u(6)),
+        )
+        counts = self.dice_counts.get(6, {})
+        history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
+        history_room = self.tray_rect.right - u(10) - title_rect.right - u(12)
+        if counts and assets.font("ui", u(11)).size(history)[0] <= history_room:  # the result comes first
             decor.text(
-                surface, assets, "ui", 11, history, theme.TEXT_DIM, (TRAY.right - 10, TRAY.y + 11), "topright"
+                surface,
+                assets,
+                "ui",
+                u(11),
+                history,
+                theme.TEXT_DIM,
+                (self.tray_rect.right - u(10), self.tray_rect.y + u(11)),
+                "topright",
             )
             self.tooltips.append(
                 (
-                    pygame.Rect(TRAY.x, TRAY.y, TRAY.width, 30),
+                    pygame.Rect(self.tray_rect.x, self.tray_rect.y, self.tray_rect.width, u(30)),
                     "Every d6 face rolled this session, by face: the dice are fair and seeded.",
                 )
             )
@@ -626,9 +714,11 @@ class MageStoneMatchScene(TableScene):
         cache = self.view._cache
         for track, pose in tray.poses():
             owner_colour = self.colours[seats[0]] if track.owner == "attacker" else theme.PARCHMENT
-            face = tray_die(assets, track.sides, pose.face, owner_colour, 28, cache)
+            face = tray_die(assets, track.sides, pose.face, owner_colour, u(28), cache)
             turned = pygame.transform.rotate(face, -math.degrees(pose.angle)) if track.sides == 6 else face
-            surface.blit(turned, turned.get_rect(center=(felt.x + pose.x, felt.y + pose.y)))
+            surface.blit(
+                turned, turned.get_rect(center=(felt.x + pose.x * self.hud, felt.y + pose.y * self.hud))
+            )
 
     def _banner(self, surface: pygame.Surface, banner: Banner) -> None:
         data = banner.data
@@ -650,11 +740,14 @@ class MageStoneMatchScene(TableScene):
         if not text:
             return
         fade = min(1.0, banner.age * 6, (banner.life - banner.age) * 3)
-        rendered = self.host.assets.text("title", 34, text, self.colours[seat] if name else theme.GOLD)
-        box = rendered.get_rect(center=(self.view.rect.centerx, self.view.rect.y + 70)).inflate(40, 14)
+        u = self.u
+        rendered = self.host.assets.text("title", u(34), text, self.colours[seat] if name else theme.GOLD)
+        box = rendered.get_rect(center=(self.view.rect.centerx, self.view.rect.y + u(70))).inflate(
+            u(40), u(14)
+        )
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*theme.INK, 210), panel.get_rect(), border_radius=12)
-        pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), width=2, border_radius=12)
+        pygame.draw.rect(panel, (*theme.INK, 210), panel.get_rect(), border_radius=u(12))
+        pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), width=u(2), border_radius=u(12))
         panel.blit(rendered, rendered.get_rect(center=panel.get_rect().center))
         panel.set_alpha(int(255 * max(0.0, fade)))
         surface.blit(panel, box)

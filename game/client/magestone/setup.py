@@ -36,24 +36,25 @@ class MatchSetupScene(SetupScene):
     def build(self) -> list[Widget]:
         """Player count, one row per seat, first seat, hand-over, Back and Start."""
         assets = self.host.assets
+        r = self.place((240, 150, 900, 470))
         widgets: list[Widget] = [
             Choice(
                 assets,
-                pygame.Rect(540, 150, 300, 40),
+                r.rect(540, 150, 300, 40),
                 ["2 players", "4 players"],
                 0 if self.players == 2 else 1,
                 self._set_players,
-                font_size=17,
+                font_size=r.font(17),
                 tooltip="MageStone is played by 2 or 4 (never 3).",
             )
         ]
         for index, letter in enumerate(self.letters()):
             y = 220 + index * 62
             side = self.board.seat_names[letter]
-            widgets.append(self.name_field(pygame.Rect(352, y, 172, 42), index, side))
+            widgets.append(self.name_field(r.rect(352, y, 172, 42), index, side))
             widgets.append(
                 self.who_choice(
-                    pygame.Rect(540, y, 440, 42),
+                    r.rect(540, y, 440, 42),
                     index,
                     "Who plays this seat: a person at this screen, or the AI.",
                 )
@@ -61,11 +62,11 @@ class MatchSetupScene(SetupScene):
             widgets.append(
                 Button(
                     assets,
-                    pygame.Rect(1000, y, 130, 42),
+                    r.rect(1000, y, 130, 42),
                     "Colour",
                     partial(self._cycle_colour, index),
                     icon="palette",
-                    font_size=16,
+                    font_size=r.font(16),
                     tooltip="Change this seat's colour",
                 )
             )
@@ -73,18 +74,18 @@ class MatchSetupScene(SetupScene):
         widgets.append(
             Choice(
                 assets,
-                pygame.Rect(540, 480, 440, 40),
+                r.rect(540, 480, 440, 40),
                 names,
                 self.first,
                 self._set_first,
-                font_size=16,
+                font_size=r.font(16),
                 tooltip="Who takes the first go.",
             )
         )
         widgets.append(
             Toggle(
                 assets,
-                pygame.Rect(540, 532, 300, 40),
+                r.rect(540, 532, 300, 40),
                 self.handover,
                 self._set_handover,
                 tooltip="Between two human seats, hide the board until the next player is ready.",
@@ -125,19 +126,34 @@ class MatchSetupScene(SetupScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and the row labels with colour swatches."""
-        assets = self.host.assets
+        assets, r = self.host.assets, self.region
         self.header(surface, "MageStone match", "magestone")
         palette = theme.player_colours(self.host.settings.colour_blind)
-        decor.text(surface, assets, "ui_semibold", 19, "Players", theme.TEXT, (500, 170), "midright")
+        decor.text(
+            surface, assets, "ui_semibold", r.font(19), "Players", theme.TEXT, r.pos(500, 170), "midright"
+        )
         for index, letter in enumerate(self.letters()):
             y = 241 + index * 62
             colour = palette[self.colours[index]]
-            pygame.draw.circle(surface, colour, (330, y), 12)
-            pygame.draw.circle(surface, theme.INK, (330, y), 12, 2)
+            pygame.draw.circle(surface, colour, r.pos(330, y), r.px(12))
+            pygame.draw.circle(surface, theme.INK, r.pos(330, y), r.px(12), r.px(2))
             side = self.board.seat_names[letter]
-            decor.text(surface, assets, "ui_semibold", 17, side, theme.TEXT_DIM, (308, y), "midright")
-        decor.text(surface, assets, "ui_semibold", 19, "First go", theme.TEXT, (500, 500), "midright")
-        decor.text(surface, assets, "ui_semibold", 19, "Hand-over screen", theme.TEXT, (500, 552), "midright")
+            decor.text(
+                surface, assets, "ui_semibold", r.font(17), side, theme.TEXT_DIM, r.pos(308, y), "midright"
+            )
+        decor.text(
+            surface, assets, "ui_semibold", r.font(19), "First go", theme.TEXT, r.pos(500, 500), "midright"
+        )
+        decor.text(
+            surface,
+            assets,
+            "ui_semibold",
+            r.font(19),
+            "Hand-over screen",
+            theme.TEXT,
+            r.pos(500, 552),
+            "midright",
+        )
         decor.text(
             surface,
             assets,
@@ -145,6 +161,6 @@ class MatchSetupScene(SetupScene):
             15,
             f"Dice seed: {self.seed_text()} (set one with --seed on the command line)",
             theme.TEXT_DIM,
-            (640, 596),
+            r.pos(640, 596),
             "midtop",
         )

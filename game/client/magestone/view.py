@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import theme
+from game.client import decor, theme
 from game.client.assets import Assets
 from game.client.magestone.animation import Animator, Step
 from game.client.magestone.model import BoardModel
@@ -20,6 +20,10 @@ from game.client.theme import Colour
 from game.rules.magestone.board import FILES, MAGE, PRIEST, WARRIOR, Board
 
 KIND_ICONS = {WARRIOR: "warrior", PRIEST: "priest", MAGE: "mage"}
+DESIGN_CELL = 40
+"""The cell size the board's details (frame, labels, rings, badges) were designed at."""
+BOARD_SPAN = 16.9
+"""The drawn board (16 cells and the coordinate margins) in cells."""
 ACTIVATED = (120, 226, 255)
 UNACTIVATED = (150, 140, 176)
 GRAVE = (176, 176, 190)
@@ -73,6 +77,25 @@ class BoardView:
         self._static: pygame.Surface | None = None
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.clock = 0.0
+        self.static_renders = 0
+        """How often the static layer was rendered (once per size and palette)."""
+
+    def place(self, origin: tuple[int, int], cell: int) -> None:
+        """Move the board (a new layout); a new cell size re-renders the static layer and the
+        cell-sized pieces once, on their next use."""
+        if cell != self.cell:
+            self.clear_cache()
+        self.origin, self.cell = origin, cell
+        self.rect = pygame.Rect(origin[0], origin[1], cell * 16, cell * 16)
+
+    def s(self, value: float) -> int:
+        """A design length of the board's details at this cell size, in pixels."""
+        return max(1, round(value * self.cell / DESIGN_CELL))
+
+    @property
+    def margin(self) -> int:
+        """Room around the squares for the frame and the coordinates."""
+        return round(self.cell * (BOARD_SPAN - 16) / 2)
 
     # -- geometry ----------------------------------------------------------------------------------
     def square_rect(self, square: int) -> pygame.Rect:
@@ -104,7 +127,8 @@ class BoardView:
         return self._static
 
     def _render_static(self) -> pygame.Surface:
-        margin = 18
+        self.static_renders += 1
+        margin, k = self.margin, self.s
         size = self.cell * 16 + 2 * margin
         layer = pygame.Surface((size, size), pygame.SRCALPHA)
         board = self.board
@@ -115,17 +139,17 @@ class BoardView:
             if not board.valid[square]:
                 continue
             rect = self.square_rect(square).move(margin - self.origin[0], margin - self.origin[1])
-            pygame.draw.rect(frame, (0, 0, 0, 255), rect.inflate(10, 10), border_radius=6)
+            pygame.draw.rect(frame, (0, 0, 0, 255), rect.inflate(k(10), k(10)), border_radius=k(6))
             outline.append(rect)
-        shadow = pygame.transform.gaussian_blur(frame, 6)
+        shadow = pygame.transform.gaussian_blur(frame, k(6))
         shadow.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
-        layer.blit(shadow, (0, 5))
+        layer.blit(shadow, (0, k(5)))
         for rect in outline:
             pygame.draw.rect(
-                layer, theme.mix(theme.BORDER, theme.GOLD, 0.5), rect.inflate(8, 8), border_radius=5
+                layer, theme.mix(theme.BORDER, theme.GOLD, 0.5), rect.inflate(k(8), k(8)), border_radius=k(5)
             )
         for rect in outline:
-            pygame.draw.rect(layer, (24, 20, 44), rect.inflate(4, 4))
+            pygame.draw.rect(layer, (24, 20, 44), rect.inflate(k(4), k(4)))
         bases = {}
         for seat, letter in enumerate(self.seat_letters):
             edge = board.edges[letter]
@@ -149,28 +173,40 @@ class BoardView:
             if square in bases:
                 tint = self.colours[bases[square]]
                 pygame.draw.rect(layer, theme.mix(colour, tint, 0.45), rect)
-                pygame.draw.rect(layer, tint, rect.inflate(-4, -4), width=2, border_radius=4)
+                pygame.draw.rect(layer, tint, rect.inflate(-k(4), -k(4)), width=k(2), border_radius=k(4))
             pygame.draw.rect(layer, theme.mix(colour, (0, 0, 0), 0.35), rect, width=1)
         centre8 = pygame.Rect(margin + 4 * cell, margin + 4 * cell, 8 * cell, 8 * cell)
-        pygame.draw.rect(layer, theme.mix(theme.BORDER, theme.GOLD, 0.35), centre8, width=2)
+        pygame.draw.rect(layer, theme.mix(theme.BORDER, theme.GOLD, 0.35), centre8, width=k(2))
         nexus = pygame.Rect(margin + 7 * cell, margin + 7 * cell, 2 * cell, 2 * cell)
-        pygame.draw.rect(layer, theme.GOLD, nexus, width=2)
+        pygame.draw.rect(layer, theme.GOLD, nexus, width=k(2))
         emblem = self.assets.icon("nexus", int(cell * 1.4), (124, 92, 184))
         layer.blit(emblem, emblem.get_rect(center=nexus.center))
-        font = 13 if cell >= 36 else 11
+        font = max(9, k(13))
         for x in range(16):
             label = self.assets.text("ui_semibold", font, FILES[x], theme.TEXT_DIM)
             for y_pos in (
-                margin - 10 + (4 * cell if x < 4 or x > 11 else 0),
-                size - margin + 9 - (4 * cell if x < 4 or x > 11 else 0),
+                margin - k(10) + (4 * cell if x < 4 or x > 11 else 0),
+                size - margin + k(9) - (4 * cell if x < 4 or x > 11 else 0),
             ):
                 layer.blit(label, label.get_rect(center=(margin + (x + 0.5) * cell, y_pos)))
         for y in range(16):
             label = self.assets.text("ui_semibold", font, str(y + 1), theme.TEXT_DIM)
             inset = 4 * cell if y < 4 or y > 11 else 0
-            for x_pos in (margin - 10 + inset, size - margin + 10 - inset):
+            for x_pos in (margin - k(10) + inset, size - margin + k(10) - inset):
                 layer.blit(label, label.get_rect(center=(x_pos, margin + (15.5 - y) * cell)))
         return layer.convert_alpha() if pygame.display.get_surface() else layer
+
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window's backdrop with the static board already on it: one opaque blit a frame
+        instead of a large translucent one (rendered once per window size and cell size)."""
+        key = ("backdrop", size, self.origin, self.cell)
+        cached = self._cache.get(key)
+        if cached is None:
+            self._cache = {k: v for k, v in self._cache.items() if k[0] != "backdrop"}
+            cached = decor.background(size).copy()
+            cached.blit(self.static_layer(), (self.origin[0] - self.margin, self.origin[1] - self.margin))
+            self._cache[key] = cached
+        return cached
 
     # -- cached pieces ---------------------------------------------------------------------------------
     def token(self, seat: int, kind: int, size: int, dim: bool = False) -> pygame.Surface:
@@ -179,9 +215,10 @@ class BoardView:
         if key in self._cache:
             return self._cache[key]
         colour = self.colours[seat]
-        pad = 4
+        pad = max(2, size // 8)
         full = size + 2 * pad
-        surface = pygame.Surface((full, full + 3), pygame.SRCALPHA)
+        drop = max(2, size // 11)
+        surface = pygame.Surface((full, full + drop), pygame.SRCALPHA)
         c = full / 2
         r = size / 2
 
@@ -205,9 +242,9 @@ class BoardView:
                 body.center = (round(c), round(c + dy))
                 pygame.draw.rect(target, fill, body, border_radius=max(3, int(rr * 0.45)))
 
-        shape(surface, (0, 0, 0, 120), 0, 3)
+        shape(surface, (0, 0, 0, 120), 0, drop)
         shape(surface, (*theme.mix(colour, (0, 0, 0), 0.55), 255), 0)
-        shape(surface, (*colour, 255), 2.5)
+        shape(surface, (*colour, 255), max(1.5, size / 13))
         shape(surface, (*theme.mix(colour, (255, 255, 255), 0.25), 255), r * 0.55, -r * 0.08)
         shape(surface, (*colour, 255), r * 0.58, 0)
         icon = self.assets.icon(KIND_ICONS[kind], int(size * 0.62), (20, 16, 32))
@@ -245,7 +282,7 @@ class BoardView:
                 surface,
                 (*HIGHLIGHTS.get(name, name and (255, 255, 255)), alpha),
                 surface.get_rect(),
-                border_radius=4,
+                border_radius=self.s(4),
             )
             self._cache[key] = surface
         return self._cache[key]
@@ -254,12 +291,13 @@ class BoardView:
         """A target ring in a highlight colour."""
         key = ("ring", name, self.cell)
         if key not in self._cache:
+            k = self.s
             size = self.cell + 6
             surface = pygame.Surface((size, size), pygame.SRCALPHA)
             colour = HIGHLIGHTS[name]
-            pygame.draw.rect(surface, (*colour, 70), surface.get_rect().inflate(-6, -6), border_radius=6)
+            pygame.draw.rect(surface, (*colour, 70), surface.get_rect().inflate(-6, -6), border_radius=k(6))
             pygame.draw.rect(
-                surface, (*colour, 255), surface.get_rect().inflate(-4, -4), width=3, border_radius=7
+                surface, (*colour, 255), surface.get_rect().inflate(-4, -4), width=k(3), border_radius=k(7)
             )
             self._cache[key] = surface
         return self._cache[key]
@@ -271,10 +309,17 @@ class BoardView:
 
     # -- frame -----------------------------------------------------------------------------------------
     def draw(
-        self, surface: pygame.Surface, model: BoardModel, overlay: Overlay, animator: Animator | None
+        self,
+        surface: pygame.Surface,
+        model: BoardModel,
+        overlay: Overlay,
+        animator: Animator | None,
+        static: bool = True,
     ) -> None:
-        """The whole board for this frame."""
-        surface.blit(self.static_layer(), (self.origin[0] - 18, self.origin[1] - 18))
+        """The whole board for this frame (without the static layer when ``static`` is False: the
+        caller blitted :meth:`backdrop`)."""
+        if static:
+            surface.blit(self.static_layer(), (self.origin[0] - self.margin, self.origin[1] - self.margin))
         cell = self.cell
         if model.rite is not None:
             self._nexus_glow(surface, self.colours[model.rite])
@@ -305,9 +350,9 @@ class BoardView:
             self._selection(surface, overlay.selected)
         for square, cost in overlay.reach.items():
             if cost and not overlay.route:
-                badge = self.assets.text("ui_bold", 12, str(cost), theme.GOLD_BRIGHT)
+                badge = self.assets.text("ui_bold", max(9, self.s(12)), str(cost), theme.GOLD_BRIGHT)
                 rect = self.square_rect(square)
-                surface.blit(badge, badge.get_rect(bottomright=(rect.right - 3, rect.bottom - 1)))
+                surface.blit(badge, badge.get_rect(bottomright=(rect.right - self.s(3), rect.bottom - 1)))
         for square, text in overlay.labels:
             self._badge(surface, square, text)
         if walking is not None:
@@ -335,52 +380,56 @@ class BoardView:
                 centre = rect.center
             surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
             if count > 1:
-                badge = self.assets.text("ui_bold", 12, str(count), theme.PARCHMENT)
+                badge = self.assets.text("ui_bold", max(9, self.s(12)), str(count), theme.PARCHMENT)
                 pos = (round(centre[0] + size * 0.35), round(centre[1] + size * 0.25))
-                pygame.draw.circle(surface, theme.INK, pos, 7)
+                pygame.draw.circle(surface, theme.INK, pos, self.s(7))
                 surface.blit(badge, badge.get_rect(center=pos))
 
     def _nexus_glow(self, surface: pygame.Surface, colour: Colour) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 3)
         key = ("nexus", colour)
         if key not in self._cache:
-            size = self.cell * 2
-            glow = pygame.Surface((size + 24, size + 24), pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*colour, 255), pygame.Rect(12, 12, size, size), width=6, border_radius=6)
-            glow = pygame.transform.gaussian_blur(glow, 6)
-            pygame.draw.rect(glow, (*colour, 60), pygame.Rect(12, 12, size, size))
-            pygame.draw.rect(glow, (*colour, 255), pygame.Rect(12, 12, size, size), width=3)
+            size, k = self.cell * 2, self.s
+            pad = k(12)
+            glow = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(
+                glow, (*colour, 255), pygame.Rect(pad, pad, size, size), width=k(6), border_radius=k(6)
+            )
+            glow = pygame.transform.gaussian_blur(glow, k(6))
+            pygame.draw.rect(glow, (*colour, 60), pygame.Rect(pad, pad, size, size))
+            pygame.draw.rect(glow, (*colour, 255), pygame.Rect(pad, pad, size, size), width=k(3))
             self._cache[key] = glow
         glow = self._cache[key]
         glow.set_alpha(int(150 + 105 * pulse))
         nexus = self.square_rect(self.board.nexus[0]).unionall(
             [self.square_rect(s) for s in self.board.nexus]
         )
-        surface.blit(glow, (nexus.x - 12, nexus.y - 12))
+        surface.blit(glow, (nexus.x - self.s(12), nexus.y - self.s(12)))
 
     def _route(self, surface: pygame.Surface, route: tuple[int, ...]) -> None:
         points = [self.centre(s) for s in route]
         colour = HIGHLIGHTS["reach"]
-        pygame.draw.lines(surface, theme.INK, False, points, 7)
-        pygame.draw.lines(surface, colour, False, points, 3)
+        pygame.draw.lines(surface, theme.INK, False, points, self.s(7))
+        pygame.draw.lines(surface, colour, False, points, self.s(3))
         for point in points[1:-1]:
-            pygame.draw.circle(surface, colour, point, 4)
+            pygame.draw.circle(surface, colour, point, self.s(4))
         end = self.square_rect(route[-1])
         surface.blit(self.ring("select"), end.move(-3, -3))
         self._badge(surface, route[-1], str(len(route) - 1))
 
     def _badge(self, surface: pygame.Surface, square: int, text: str) -> None:
         rect = self.square_rect(square)
-        label = self.assets.text("ui_bold", 13, text, theme.INK)
-        box = label.get_rect().inflate(8, 2)
-        box.midbottom = (rect.centerx, rect.y + 6)
-        pygame.draw.rect(surface, theme.GOLD_BRIGHT, box, border_radius=6)
+        label = self.assets.text("ui_bold", max(9, self.s(13)), text, theme.INK)
+        box = label.get_rect().inflate(self.s(8), 2)
+        box.midbottom = (rect.centerx, rect.y + self.s(6))
+        pygame.draw.rect(surface, theme.GOLD_BRIGHT, box, border_radius=self.s(6))
         surface.blit(label, label.get_rect(center=box.center))
 
     def _selection(self, surface: pygame.Surface, square: int) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        rect = self.square_rect(square).inflate(4 + 3 * pulse, 4 + 3 * pulse)
-        pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect, width=3, border_radius=8)
+        grow = self.s(4) + self.s(3) * pulse
+        rect = self.square_rect(square).inflate(grow, grow)
+        pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect, width=self.s(3), border_radius=self.s(8))
 
     def _walker(self, surface: pygame.Surface, step: Step) -> None:
         route = [self.board.square_of[name] for name in step.data["route"]]
@@ -405,7 +454,7 @@ class BoardView:
             token.set_alpha(int(255 * (1 - p)))
             centre = self.centre(sq[data["square"]])
             surface.blit(token, token.get_rect(center=(centre[0], centre[1] + cell * 0.2 * p)))
-            pygame.draw.circle(surface, HIGHLIGHTS["attack"], centre, cell * (0.3 + 0.5 * p), 3)
+            pygame.draw.circle(surface, HIGHLIGHTS["attack"], centre, cell * (0.3 + 0.5 * p), self.s(3))
         elif step.kind == "bolt_cast":
             a, b = self.centre(sq[data["from"]]), self.centre(sq[data["target"]])
             for trail in range(6):
@@ -415,19 +464,21 @@ class BoardView:
                     surface,
                     theme.mix(HIGHLIGHTS["bolt"], (255, 255, 255), 0.6 - trail * 0.1),
                     pos,
-                    max(2, 9 - trail),
+                    max(2, self.s(9 - trail)),
                 )
         elif step.kind == "nova_cast":
             centre = self.centre(sq[data["square"]])
             for ring in range(3):
-                radius = cell * (0.4 + 1.4 * p) - ring * 8
+                radius = cell * (0.4 + 1.4 * p) - ring * self.s(8)
                 if radius > 2:
-                    pygame.draw.circle(surface, HIGHLIGHTS["nova"], centre, radius, max(1, 5 - ring))
+                    pygame.draw.circle(surface, HIGHLIGHTS["nova"], centre, radius, max(1, self.s(5 - ring)))
         elif step.kind in ("attack_declared", "contest_declared"):
             target = self.centre(sq[data["target"]])
             for name in data["attackers"]:
-                pygame.draw.line(surface, HIGHLIGHTS["attack"], self.centre(sq[name]), target, 3)
-            pygame.draw.circle(surface, HIGHLIGHTS["attack"], target, cell * (0.5 + 0.1 * math.sin(p * 9)), 3)
+                pygame.draw.line(surface, HIGHLIGHTS["attack"], self.centre(sq[name]), target, self.s(3))
+            pygame.draw.circle(
+                surface, HIGHLIGHTS["attack"], target, cell * (0.5 + 0.1 * math.sin(p * 9)), self.s(3)
+            )
         elif step.kind in (
             "respawned",
             "warrior_raised",
@@ -439,7 +490,9 @@ class BoardView:
         ):
             centre = self.centre(sq[data["square"]])
             colour = ACTIVATED if step.kind.startswith("stones") else theme.GOLD_BRIGHT
-            pygame.draw.circle(surface, colour, centre, cell * (0.2 + 0.6 * p), max(1, int(4 * (1 - p)) + 1))
+            pygame.draw.circle(
+                surface, colour, centre, cell * (0.2 + 0.6 * p), max(1, int(self.s(4) * (1 - p)) + 1)
+            )
             if step.kind in ("stones_dropped", "stones_landed"):
                 image = self.stone(True, int(cell * 0.4))
                 surface.blit(image, image.get_rect(center=(centre[0], centre[1] - cell * (1 - p) * 1.2)))

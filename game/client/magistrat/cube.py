@@ -1,7 +1,9 @@
 """Where every cell of the Étherean cube is drawn: the oblique stack and the flat side-by-side view.
 
-Pure geometry on the 1280x720 logical canvas (no pygame): each layer is an 8x8 grid drawn as a
-parallelogram (oblique) or a square (flat). Cell ``c = layer*64 + rank*8 + file`` as in the rules.
+Pure geometry in window pixels (no pygame): the cube fills the ``area`` it is given, keeping the
+proportions it was designed with in a 716x690 area (``DESIGN_AREA``). Each layer is an 8x8 grid
+drawn as a parallelogram (oblique) or a square (flat). Cell ``c = layer*64 + rank*8 + file`` as in
+the rules.
 White sits at rank 1, drawn nearest the viewer (the bottom edge of each layer).
 """
 
@@ -11,8 +13,8 @@ from dataclasses import dataclass
 
 Point = tuple[float, float]
 
-AREA = (272.0, 8.0, 716.0, 690.0)
-"""The cube's part of the canvas: x, y, width, height."""
+DESIGN_AREA = (272.0, 8.0, 716.0, 690.0)
+"""The area the cube was designed in (x, y, width, height at 1280x720); the default area."""
 LAYERS = 3
 FOCUS_DEPTH = 1.45
 """How much taller (oblique) or wider (flat) the layer brought to the front is drawn."""
@@ -37,11 +39,22 @@ class CubeGeometry:
 
     mode: str = "oblique"
     front: int | None = None
+    area: tuple[float, float, float, float] = DESIGN_AREA
+    """Where the cube is drawn: x, y, width, height in window pixels."""
 
     @property
     def frames(self) -> tuple[LayerFrame, ...]:
         """The three layers, Ground first."""
-        return _frames(self.mode, self.front)
+        return _frames(self.mode, self.front, self.area)
+
+    @property
+    def scale(self) -> float:
+        """Drawn size relative to the design (for line widths, labels and gaps)."""
+        return _scale(self.area)
+
+    def placed(self, area: tuple[float, float, float, float]) -> CubeGeometry:
+        """The same view in another area (a new layout)."""
+        return CubeGeometry(self.mode, self.front, area)
 
     def corners(self, cell: int) -> tuple[Point, Point, Point, Point]:
         """The four drawn corners of a cell: front-left, front-right, back-right, back-left."""
@@ -85,13 +98,20 @@ def _point(frame: LayerFrame, file: float, rank: float) -> Point:
     return frame.x + file * frame.cell_w + rank * frame.shear, frame.y - rank * frame.cell_h
 
 
-_CACHE: dict[tuple[str, int | None], tuple[LayerFrame, ...]] = {}
+Area = tuple[float, float, float, float]
+_CACHE: dict[tuple[str, int | None, Area], tuple[LayerFrame, ...]] = {}
 
 
-def _frames(mode: str, front: int | None) -> tuple[LayerFrame, ...]:
-    key = (mode, front)
+def _scale(area: Area) -> float:
+    return max(0.05, min(area[2] / DESIGN_AREA[2], area[3] / DESIGN_AREA[3]))
+
+
+def _frames(mode: str, front: int | None, area: Area) -> tuple[LayerFrame, ...]:
+    key = (mode, front, area)
     if key not in _CACHE:
-        _CACHE[key] = _oblique(front) if mode == "oblique" else _flat(front)
+        if len(_CACHE) > 64:  # areas of layouts left behind by resizes
+            _CACHE.clear()
+        _CACHE[key] = _oblique(front, area) if mode == "oblique" else _flat(front, area)
     return _CACHE[key]
 
 
@@ -99,17 +119,20 @@ def _weights(front: int | None) -> list[float]:
     return [FOCUS_DEPTH if layer == front else 1.0 for layer in range(LAYERS)]
 
 
-def _oblique(front: int | None) -> tuple[LayerFrame, ...]:
+def _oblique(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
     """Ground at the bottom, Divine on top, separated by gaps; every layer shares its x mapping,
-    so a column of cells lines up vertically."""
-    x, y, _width, height = AREA
-    gap = 34.0
-    top_room = 26.0
+    so a column of cells lines up vertically. The design's proportions, centred in ``area``."""
+    k = _scale(area)
+    width, height = DESIGN_AREA[2] * k, DESIGN_AREA[3] * k
+    x = area[0] + (area[2] - width) / 2
+    y = area[1] + (area[3] - height) / 2
+    gap = 34.0 * k
+    top_room = 26.0 * k
     weights = _weights(front)
     unit = (height - top_room - 2 * gap) / (8 * sum(weights))
-    cell_w = 60.0
-    shear = 12.0 * min(1.0, unit / 22)
-    left = x + 36
+    cell_w = 60.0 * k
+    shear = 12.0 * k * min(1.0, unit / (22 * k))
+    left = x + 36 * k
     frames: list[LayerFrame] = []
     bottom = y + height
     for layer in range(LAYERS):
@@ -119,17 +142,19 @@ def _oblique(front: int | None) -> tuple[LayerFrame, ...]:
     return tuple(frames)
 
 
-def _flat(front: int | None) -> tuple[LayerFrame, ...]:
-    """Three square boards left to right: Ground, High-born, Divine."""
-    x, y, width, height = AREA
-    gap = 16.0
+def _flat(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
+    """Three square boards left to right: Ground, High-born, Divine (as wide as ``area`` allows,
+    no taller than it, centred)."""
+    x, y, width, height = area
+    k = _scale(area)
+    gap = 16.0 * k
     weights = _weights(front)
-    unit = (width - 2 * gap) / (8 * sum(weights))
+    unit = min((width - 2 * gap) / (8 * sum(weights)), (height - 80 * k) / (8 * max(weights)))
     frames: list[LayerFrame] = []
-    left = x
+    left = x + (width - 2 * gap - 8 * unit * sum(weights)) / 2
     for layer in range(LAYERS):
         size = unit * weights[layer]
-        bottom = y + height / 2 + 4 * size + 20
+        bottom = y + height / 2 + 4 * size + 20 * k
         frames.append(LayerFrame(layer, left, bottom, size, size, 0.0))
         left += 8 * size + gap
     return tuple(frames)

@@ -19,14 +19,14 @@ _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
 
 
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Draw a MagiStrat position (replays): the oblique cube in its usual place."""
+    """Draw a MagiStrat position (replays): the oblique cube filling ``rect``."""
     assert isinstance(state, MagiStratState)
     colours = theme.player_colours(host.settings.colour_blind)[:2]
     key = (id(host.assets), colours)
     view = _VIEWS.get(key)
     if view is None:
         view = _VIEWS[key] = CubeView(host.assets, (colours[0], colours[1]))
-        view.geometry = CubeGeometry("oblique")
+    view.geometry = CubeGeometry("oblique", None, (rect.x, rect.y, rect.width, rect.height))
     view.draw(surface, CubeModel.from_state(state), Overlay(), None)
 
 

@@ -14,7 +14,7 @@ import pygame
 from game.client import decor, theme
 from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll, Typed
 from game.client.magistrat.animation import Animator
-from game.client.magistrat.cube import AREA, CubeGeometry
+from game.client.magistrat.cube import CubeGeometry
 from game.client.magistrat.interaction import TurnInput, preview_lines
 from game.client.magistrat.keys import FRONT_HELP, KEY_CAPTION, VIEW_HELP, layer_shortcut
 from game.client.magistrat.model import CubeModel, Shown
@@ -28,12 +28,12 @@ from game.rules.magistrat import MagiStratState, Move, PieceView
 from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST
 from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
 
-LEFT = pygame.Rect(12, 14, 250, 692)
-RIGHT = pygame.Rect(998, 14, 270, 692)
-INFO = pygame.Rect(998, 14, 270, 250)
-CONTROLS_Y = 322
-LOG = pygame.Rect(998, 458, 270, 248)
-CUBE_CENTRE_X = AREA[0] + AREA[2] / 2
+LEFT_W = 250
+"""Design width of the sides column (anchored to the left edge)."""
+RIGHT_W = 270
+"""Design width of the info / controls / log column (anchored to the right edge)."""
+HUD_HEIGHT = 600
+"""Design height the columns need; a shorter window draws them at the unit that fits."""
 FRONT_LABELS = ("All", "Ground", "High", "Divine")
 PIECE_RULES = {
     KING: "King: 1 cell any way, or up/down. Attacks every enemy around it (10% of full per target); "
@@ -52,7 +52,9 @@ class MagiStratMatchScene(TableScene):
     """One MagiStrat match at the table: humans and bots in any mix."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
-        super().__init__(host, controller, LOG)
+        super().__init__(host, controller, pygame.Rect(0, 0, RIGHT_W, 248))
+        self.info = pygame.Rect(0, 0, 1, 1)
+        self.controls_y = 0
         state = controller.state
         assert isinstance(state, MagiStratState)
         self.state: MagiStratState = state
@@ -97,6 +99,7 @@ class MagiStratMatchScene(TableScene):
         self.view.geometry = CubeGeometry(
             mode or geometry.mode,
             geometry.front if front == "keep" else front,  # type: ignore[arg-type]
+            geometry.area,
         )
         self.layout()
 
@@ -111,27 +114,47 @@ class MagiStratMatchScene(TableScene):
         self.set_view(front=None if index == 0 else index - 1)
 
     # -- buttons -------------------------------------------------------------------------------------
+    def place_panels(self) -> None:
+        """The sides column on the left edge, info / controls / log on the right edge, the cube in
+        all the space between."""
+        margin, height = self.place_columns(LEFT_W, RIGHT_W, HUD_HEIGHT)
+        u = self.u
+        self.info = pygame.Rect(self.right.x, margin, self.right.width, u(250))
+        self.controls_y = self.info.bottom + u(58)
+        log = pygame.Rect(self.right.x, self.controls_y + u(136), self.right.width, 0)
+        log.height = max(u(60), self.right.bottom - log.y)
+        self.log_rect = log
+        self.log_panel.place(log, self.hud)
+        gap = u(10)
+        area = (self.left.right + gap, margin, self.right.x - self.left.right - 2 * gap, height)
+        self.view.geometry = self.view.geometry.placed(tuple(float(v) for v in area))  # type: ignore[arg-type]
+
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """The sides column and the info panel."""
+        return [(self.left, 205, 12), (self.info, 215, 12)]
+
     def layout(self) -> None:
         """View controls, the pending turn's Attack / Skip buttons and the match controls."""
-        assets = self.host.assets
+        self.place_panels()
+        assets, u, left = self.host.assets, self.u, self.left
         human = self.controller.human_to_act()
         widgets: list[Widget] = [
             Choice(
                 assets,
-                pygame.Rect(LEFT.x + 10, LEFT.bottom - 96, LEFT.width - 20, 36),
+                pygame.Rect(left.x + u(10), left.bottom - u(96), left.width - u(20), u(36)),
                 list(FRONT_LABELS),
                 0 if self.geometry.front is None else self.geometry.front + 1,
                 lambda index: self.set_view(front=None if index == 0 else index - 1),
-                font_size=14,
+                font_size=u(14),
                 tooltip=FRONT_HELP,
             ),
             Button(
                 assets,
-                pygame.Rect(LEFT.x + 10, LEFT.bottom - 52, LEFT.width - 20, 38),
+                pygame.Rect(left.x + u(10), left.bottom - u(52), left.width - u(20), u(38)),
                 "Flat view" if self.geometry.mode == "oblique" else "Cube view",
                 self.toggle_view,
                 icon="cube",
-                font_size=16,
+                font_size=u(16),
                 tooltip=VIEW_HELP,
             ),
         ]
@@ -149,17 +172,18 @@ class MagiStratMatchScene(TableScene):
                     ("Move", partial(self._play, pending.plain), None, "Commit this move (Enter)."),
                     ("Cancel", self.cancel, None, "Choose another move (Esc)."),
                 ]
-            half = (INFO.width - 28) // 2
+            info = self.info
+            half = (info.width - u(28)) // 2
             for index, (label, command, icon, tip) in enumerate(choices):
                 widgets.append(
                     Button(
                         assets,
-                        pygame.Rect(INFO.x + 10 + index * (half + 8), INFO.bottom - 50, half, 40),
+                        pygame.Rect(info.x + u(10) + index * (half + u(8)), info.bottom - u(50), half, u(40)),
                         label,
                         command,
                         icon=icon,
                         style="menu" if index else "primary",
-                        font_size=16 if index else 17,
+                        font_size=u(16) if index else u(17),
                         tooltip=tip,
                     )
                 )
@@ -188,7 +212,7 @@ class MagiStratMatchScene(TableScene):
                 "Save, load or leave (Esc)." if passing else "The MagiStrat rules reference (F1).",
             ),
         ]
-        widgets.extend(self.control_buttons(controls, (RIGHT.x, CONTROLS_Y), RIGHT.width))
+        widgets.extend(self.control_buttons(controls, (self.right.x, self.controls_y), self.right.width))
         self.group.widgets = widgets
         self.group.focus_index = None
 
@@ -242,7 +266,7 @@ class MagiStratMatchScene(TableScene):
             return
         if isinstance(intent, Click):
             self.click(intent.pos)
-        elif isinstance(intent, Scroll) and LOG.collidepoint(self.pointer):
+        elif isinstance(intent, Scroll) and self.log_rect.collidepoint(self.pointer):
             self.log_panel.scroll_by(intent.dy, len(self.controller.log))
 
     def click(self, pos: tuple[float, float]) -> None:
@@ -425,34 +449,36 @@ class MagiStratMatchScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, cube, HUD, side panel, log and tooltip."""
-        surface.blit(decor.background(), (0, 0))
+        surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
-        self.view.draw(surface, self.animator.model, self.overlay(), self.animator)
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, static=False)
         self._draw_left(surface)
         self._draw_info(surface)
         colours = list(self.colours)
         self.log_panel.draw(surface, self.controller.log, colours)
-        self.tips.draw(surface, self.host.assets, (round(CUBE_CENTRE_X), 70))
+        area = pygame.Rect(*(round(v) for v in self.geometry.area))
+        self.tips.draw(surface, self.host.assets, (area.centerx, area.y + self.u(58)), self.hud, area)
         self.group.draw(surface)
         if self.draw_handover(surface):
             return
         tip = self._tooltip()
         if tip:
-            draw_tooltip(surface, self.host.assets, tip, self.pointer)
+            draw_tooltip(surface, self.host.assets, tip, self.pointer, self.hud)
 
     def _draw_left(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
-        decor.blit_panel(surface, LEFT, radius=12, alpha=205, shadow=0)
+        u, left = self.u, self.left
+        self.panel(surface, left, 205, 12)
         seat = self.controller.seat_to_act()
         colour = self.colours[seat] if seat >= 0 else theme.GOLD
-        lines = self.wrap("title", 24, self.turn_title(), LEFT.width - 24)
-        y = LEFT.y + 8
+        lines = self.wrap("title", u(24), self.turn_title(), left.width - u(24))
+        y = left.y + u(8)
         for line in lines[:2]:
-            decor.text(surface, assets, "title", 24, line, colour, (LEFT.x + 12, y), shadow=True)
-            y += 28
+            decor.text(surface, assets, "title", u(24), line, colour, (left.x + u(12), y), shadow=True)
+            y += u(28)
         if self.controller.thinking:
-            draw_thinking(surface, self.clock, colour, (LEFT.right - 40, LEFT.y + 22), 12)
-        y += 6
+            draw_thinking(surface, self.clock, colour, (left.right - u(40), left.y + u(22)), u(12), u(4))
+        y += u(6)
         for side in (0, 1):
             y = self._side_block(surface, side, y) + 10
         if not self.state.in_setup():
@@ -463,10 +489,10 @@ class MagiStratMatchScene(TableScene):
                     surface,
                     assets,
                     "ui_semibold",
-                    15,
+                    u(15),
                     text,
                     theme.DANGER if self.state.no_progress > limit * 0.8 else theme.TEXT_DIM,
-                    (LEFT.x + 12, y),
+                    (left.x + u(12), y),
                 )
                 self.tooltips.append(
                     (
@@ -475,104 +501,122 @@ class MagiStratMatchScene(TableScene):
                         "is a draw. Steals and passes are not progress.",
                     )
                 )
-                y += 24
+                y += u(24)
         if self.state.king_must_move():
             for line in self.wrap(
                 "ui_bold",
-                15,
+                u(15),
                 "Your King is enhanced: it must move this turn, and not under any God.",
-                LEFT.width - 24,
+                left.width - u(24),
             ):
-                decor.text(surface, assets, "ui_bold", 15, line, theme.DANGER, (LEFT.x + 12, y))
-                y += 19
+                decor.text(surface, assets, "ui_bold", u(15), line, theme.DANGER, (left.x + u(12), y))
+                y += u(19)
         decor.text(
             surface,
             assets,
             "ui_semibold",
-            14,
+            u(14),
             KEY_CAPTION,
             theme.TEXT_DIM,
-            (LEFT.x + 12, LEFT.bottom - 118),
+            (left.x + u(12), left.bottom - u(118)),
         )
 
     def _side_block(self, surface: pygame.Surface, side: int, y: int) -> int:
         assets = self.host.assets
+        u, column = self.u, self.left
         seat = self.controller.seats[side]
         colour = self.colours[side]
-        box = pygame.Rect(LEFT.x + 6, y, LEFT.width - 12, 0)
-        pygame.draw.circle(surface, colour, (box.x + 14, y + 12), 9)
-        pygame.draw.circle(surface, theme.INK, (box.x + 14, y + 12), 9, 2)
-        decor.text(surface, assets, "ui_bold", 17, f"{seat.name}", colour, (box.x + 30, y + 2))
-        decor.text(surface, assets, "ui", 14, seat.label, theme.TEXT_DIM, (box.right - 8, y + 4), "topright")
-        y += 28
+        box = pygame.Rect(column.x + u(6), y, column.width - u(12), 0)
+        pygame.draw.circle(surface, colour, (box.x + u(14), y + u(12)), u(9))
+        pygame.draw.circle(surface, theme.INK, (box.x + u(14), y + u(12)), u(9), u(2))
+        decor.text(surface, assets, "ui_bold", u(17), f"{seat.name}", colour, (box.x + u(30), y + u(2)))
+        decor.text(
+            surface, assets, "ui", u(14), seat.label, theme.TEXT_DIM, (box.right - u(8), y + u(4)), "topright"
+        )
+        y += u(28)
         king = self.king(side)
-        icon = assets.icon("king", 20, colour)
-        surface.blit(icon, (box.x + 6, y))
+        icon = assets.icon("king", u(20), colour)
+        surface.blit(icon, (box.x + u(6), y))
         if king is None:
-            decor.text(surface, assets, "ui", 14, "King not placed yet", theme.TEXT_DIM, (box.x + 32, y + 2))
+            decor.text(
+                surface, assets, "ui", u(14), "King not placed yet", theme.TEXT_DIM, (box.x + u(32), y + u(2))
+            )
         else:
-            bar = pygame.Rect(box.x + 32, y + 5, 120, 10)
-            pygame.draw.rect(surface, theme.INK, bar.inflate(4, 4), border_radius=4)
+            bar = pygame.Rect(box.x + u(32), y + u(5), u(120), u(10))
+            pygame.draw.rect(surface, theme.INK, bar.inflate(u(4), u(4)), border_radius=u(4))
             fill = bar.copy()
             fill.width = round(bar.width * king[0] / max(1, king[1]))
             pygame.draw.rect(
-                surface, theme.mix(theme.DANGER, colour, king[0] / max(1, king[1])), fill, border_radius=3
+                surface, theme.mix(theme.DANGER, colour, king[0] / max(1, king[1])), fill, border_radius=u(3)
             )
             decor.text(
-                surface, assets, "ui_semibold", 14, f"{king[0]}/{king[1]}", theme.TEXT, (bar.right + 8, y + 1)
+                surface,
+                assets,
+                "ui_semibold",
+                u(14),
+                f"{king[0]}/{king[1]}",
+                theme.TEXT,
+                (bar.right + u(8), y + u(1)),
             )
             if king[2]:
                 decor.text(
-                    surface, assets, "ui_bold", 12, "ENHANCED · IMMUNE", (255, 236, 160), (box.x + 32, y + 18)
+                    surface,
+                    assets,
+                    "ui_bold",
+                    u(12),
+                    "ENHANCED · IMMUNE",
+                    (255, 236, 160),
+                    (box.x + u(32), y + u(18)),
                 )
-                y += 14
+                y += u(14)
         self.tooltips.append(
             (
-                pygame.Rect(box.x, y, box.width, 22),
+                pygame.Rect(box.x, y, box.width, u(22)),
                 "The King's remaining magic potential. Destroy the enemy King to win.",
             )
         )
-        y += 26
+        y += u(26)
         offensive = self.offensive(side)
-        surface.blit(assets.icon("archmage", 20, colour), (box.x + 6, y))
+        surface.blit(assets.icon("archmage", u(20), colour), (box.x + u(6), y))
         decor.text(
             surface,
             assets,
             "ui_semibold",
-            14,
+            u(14),
             f"{offensive} offensive pieces",
             theme.DANGER if offensive <= 2 else theme.TEXT,
-            (box.x + 32, y + 2),
+            (box.x + u(32), y + u(2)),
         )
         self.tooltips.append(
             (
-                pygame.Rect(box.x, y, box.width, 22),
+                pygame.Rect(box.x, y, box.width, u(22)),
                 "Archmages and Mages this side controls. None left loses the game (both none: a draw).",
             )
         )
-        y += 26
+        y += u(26)
         if self.state.in_setup():
             left = self.to_place(side)
-            x = box.x + 6
+            x = box.x + u(6)
             for kind, count in left.items():
-                surface.blit(assets.icon(("king", "god", "archmage", "priest")[kind], 20, colour), (x, y))
-                decor.text(surface, assets, "ui_bold", 14, f"x{count}", theme.TEXT, (x + 22, y + 2))
-                x += 56
+                surface.blit(assets.icon(("king", "god", "archmage", "priest")[kind], u(20), colour), (x, y))
+                decor.text(surface, assets, "ui_bold", u(14), f"x{count}", theme.TEXT, (x + u(22), y + u(2)))
+                x += u(56)
             if left:
                 self.tooltips.append(
                     (
-                        pygame.Rect(box.x, y, box.width, 22),
+                        pygame.Rect(box.x, y, box.width, u(22)),
                         "Pieces still to place: King, then Priests, Archmages, Gods.",
                     )
                 )
-                y += 26
+                y += u(26)
         return y
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
-        decor.blit_panel(surface, INFO, radius=12, alpha=215, shadow=0)
-        x, y = INFO.x + 12, INFO.y + 8
-        width = INFO.width - 24
+        u, info = self.u, self.info
+        self.panel(surface, info, 215, 12)
+        x, y = info.x + u(12), info.y + u(8)
+        width = info.width - u(24)
         pending = self.input.pending if self.controller.human_to_act() else None
         if pending is not None:
             title = self.pending_title()
@@ -580,42 +624,42 @@ class MagiStratMatchScene(TableScene):
             heading_colour = theme.GOLD
         else:
             title, lines, heading_colour = self._info_text()
-        for line in self.wrap("ui_bold", 16, title, width)[:3]:
-            decor.text(surface, assets, "ui_bold", 16, line, heading_colour, (x, y))
-            y += 20
-        y += 4
-        limit = INFO.bottom - (60 if pending is not None else 8)
+        for line in self.wrap("ui_bold", u(16), title, width)[:3]:
+            decor.text(surface, assets, "ui_bold", u(16), line, heading_colour, (x, y))
+            y += u(20)
+        y += u(4)
+        limit = info.bottom - (u(60) if pending is not None else u(8))
         for text in lines:
             warn = text.startswith("WARNING")
-            for line in self.wrap("ui_bold" if warn else "ui", 14, text, width):
-                if y + 17 > limit:
+            for line in self.wrap("ui_bold" if warn else "ui", u(14), text, width):
+                if y + u(17) > limit:
                     break
                 decor.text(
                     surface,
                     assets,
                     "ui_bold" if warn else "ui",
-                    14,
+                    u(14),
                     line,
                     theme.DANGER if warn else theme.TEXT,
                     (x, y),
                 )
-                y += 17
+                y += u(17)
         if self.message_shown():
-            msg_y = INFO.bottom + 10
-            for line in self.wrap("ui_semibold", 14, self.message, RIGHT.width - 8)[:3]:
+            msg_y = info.bottom + u(10)
+            for line in self.wrap("ui_semibold", u(14), self.message, self.right.width - u(8))[:3]:
                 decor.text(
                     surface,
                     assets,
                     "ui_semibold",
-                    14,
+                    u(14),
                     line,
                     theme.GOLD_BRIGHT,
-                    (RIGHT.centerx, msg_y),
+                    (self.right.centerx, msg_y),
                     "midtop",
                 )
-                msg_y += 17
+                msg_y += u(17)
         elif self.controller.notice:
-            self._draw_notice(surface, (RIGHT.centerx, INFO.bottom + 10))
+            self._draw_notice(surface, (self.right.centerx, info.bottom + u(10)))
 
     def _info_text(self) -> tuple[str, list[str], tuple[int, int, int]]:
         if self.controller.over:

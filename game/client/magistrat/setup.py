@@ -37,34 +37,35 @@ class MagiStratSetupScene(SetupScene):
     def build(self) -> list[Widget]:
         """One row per side (who, quality), the set-up mode, formations, Back and Start."""
         assets = self.host.assets
+        r = self.place((200, 180, 880, 420))
         widgets: list[Widget] = []
         for side in (0, 1):
             y = 190 + side * 110
-            widgets.append(self.name_field(pygame.Rect(318, y, 140, 40), side, SIDES[side]))
+            widgets.append(self.name_field(r.rect(318, y, 140, 40), side, SIDES[side]))
             widgets.append(
                 self.who_choice(
-                    pygame.Rect(470, y, 460, 40), side, "A person at this screen, or the AI at a level."
+                    r.rect(470, y, 460, 40), side, "A person at this screen, or the AI at a level."
                 )
             )
             widgets.append(
                 Choice(
                     assets,
-                    pygame.Rect(470, y + 48, 460, 36),
+                    r.rect(470, y + 48, 460, 36),
                     [f"{q}%" for q in QUALITIES],
                     QUALITIES.index(self.quality[side]),
                     partial(self._set_quality, side),
-                    font_size=15,
+                    font_size=r.font(15),
                     tooltip="Piece quality: scales every full magic potential of this side (a handicap).",
                 )
             )
         widgets.append(
             Choice(
                 assets,
-                pygame.Rect(470, 420, 460, 40),
+                r.rect(470, 420, 460, 40),
                 list(MODE_LABELS),
                 MODES.index(self.mode),
                 self._set_mode,
-                font_size=16,
+                font_size=r.font(16),
                 tooltip="Place King, Priests, Archmages and Gods yourselves, use a preset, or random.",
             )
         )
@@ -74,11 +75,11 @@ class MagiStratSetupScene(SetupScene):
                 widgets.append(
                     Choice(
                         assets,
-                        pygame.Rect(470 + side * 236, 472, 224, 36),
+                        r.rect(470 + side * 236, 472, 224, 36),
                         labels,
                         self.formation[side],
                         partial(self._set_formation, side),
-                        font_size=14,
+                        font_size=r.font(14),
                         tooltip=f"{SIDES[side]}'s preset formation.",
                     )
                 )
@@ -119,25 +120,49 @@ class MagiStratSetupScene(SetupScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and row labels."""
-        assets = self.host.assets
+        assets, r = self.host.assets, self.region
         self.header(surface, "MagiStrat match", "cube")
         palette = theme.player_colours(self.host.settings.colour_blind)
         for side in (0, 1):
             y = 210 + side * 110
-            pygame.draw.circle(surface, palette[side], (300, y), 12)
-            pygame.draw.circle(surface, theme.INK, (300, y), 12, 2)
-            decor.text(surface, assets, "ui_semibold", 17, SIDES[side], theme.TEXT_DIM, (278, y), "midright")
-            decor.text(surface, assets, "ui", 16, "Piece quality", theme.TEXT_DIM, (450, y + 56), "midright")
-        decor.text(surface, assets, "ui_semibold", 19, "Set-up", theme.TEXT, (450, 440), "midright")
+            pygame.draw.circle(surface, palette[side], r.pos(300, y), r.px(12))
+            pygame.draw.circle(surface, theme.INK, r.pos(300, y), r.px(12), r.px(2))
+            decor.text(
+                surface,
+                assets,
+                "ui_semibold",
+                r.font(17),
+                SIDES[side],
+                theme.TEXT_DIM,
+                r.pos(278, y),
+                "midright",
+            )
+            decor.text(
+                surface,
+                assets,
+                "ui",
+                r.font(16),
+                "Piece quality",
+                theme.TEXT_DIM,
+                r.pos(450, y + 56),
+                "midright",
+            )
+        decor.text(
+            surface, assets, "ui_semibold", r.font(19), "Set-up", theme.TEXT, r.pos(450, 440), "midright"
+        )
         if self.mode == "preset":
-            decor.text(surface, assets, "ui", 16, "Formations", theme.TEXT_DIM, (450, 490), "midright")
+            decor.text(
+                surface, assets, "ui", r.font(16), "Formations", theme.TEXT_DIM, r.pos(450, 490), "midright"
+            )
         note = {
             "manual": "Mages and Apprentices stand ready; then each side places King, Priests, Archmages "
             "and Gods in turn, White first.",
             "preset": "Both sides start from the chosen formations (White's left, Black's right).",
             "random": "Every placement is drawn at random (seeded).",
         }[self.mode]
-        decor.paragraph(surface, assets, "ui", 15, note, theme.TEXT_DIM, (340, 530), 600, centred=True)
+        decor.paragraph(
+            surface, assets, "ui", r.font(15), note, theme.TEXT_DIM, r.pos(340, 530), r.px(600), centred=True
+        )
         decor.text(
             surface,
             assets,
@@ -145,6 +170,6 @@ class MagiStratSetupScene(SetupScene):
             14,
             f"White moves first · seed: {self.seed_text()} (--seed on the command line)",
             theme.TEXT_DISABLED,
-            (640, 590),
+            r.pos(640, 590),
             "midtop",
         )

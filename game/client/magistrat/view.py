@@ -51,7 +51,10 @@ class CubeView:
         self.colours = colours
         self.geometry = CubeGeometry()
         self.clock = 0.0
-        self._layers: dict[CubeGeometry, pygame.Surface] = {}
+        self._layers: dict[tuple[CubeGeometry, tuple[int, int]], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._backdrop: tuple[tuple[CubeGeometry, tuple[int, int]], pygame.Surface] | None = None
+        self.static_renders = 0
+        """How often the static layers were rendered (once per geometry and window size)."""
         self._sprites: dict[tuple[int, int, int, int], pygame.Surface] = {}
         self._glows: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -71,17 +74,28 @@ class CubeView:
         return x, y - lift
 
     # -- static layers ------------------------------------------------------------------------------
-    def _layer_surface(self) -> pygame.Surface:
+    def _layer_surface(self, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The static layers for the current geometry, cropped, and where they go (rendered once
+        per geometry and window size)."""
         geometry = self.geometry
-        cached = self._layers.get(geometry)
+        key = (geometry, size)
+        cached = self._layers.get(key)
         if cached is not None:
             return cached
-        surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        if len(self._layers) > 8:  # geometries of layouts left behind
+            self._layers.clear()
+        self.static_renders += 1
+        surface = pygame.Surface(size, pygame.SRCALPHA)
         assets = self.assets
+        k = geometry.scale
+
+        def s(value: float) -> int:
+            return max(1, round(value * k))
+
         for layer in range(3):
             tint = LAYER_TINTS[layer]
             outline = geometry.layer_outline(layer)
-            shadow = [(x + 6, y + 8) for x, y in outline]
+            shadow = [(x + s(6), y + s(8)) for x, y in outline]
             pygame.draw.polygon(surface, (0, 0, 0, 90), shadow)
             for cell in range(layer * 64, layer * 64 + 64):
                 light = ((cell & 7) + (cell >> 3)) % 2 == 0
@@ -98,14 +112,21 @@ class CubeView:
                         (*theme.mix(tint, theme.GOLD, 0.7 if edge else 0.25), 255),
                         p,
                         q,
-                        2 if edge else 1,
+                        s(2) if edge else 1,
                     )
             front_left, front_right, back_right, back_left = outline
-            font = 13
+            font = max(9, s(13))
             for file in range(8):
                 x, y = geometry.centre(layer * 64 + file)
                 decor.text(
-                    surface, assets, "ui", font, FILES[file], theme.TEXT_DIM, (x, front_left[1] + 2), "midtop"
+                    surface,
+                    assets,
+                    "ui",
+                    font,
+                    FILES[file],
+                    theme.TEXT_DIM,
+                    (x, front_left[1] + s(2)),
+                    "midtop",
                 )
             for rank in range(8):
                 x, y = geometry.centre(layer * 64 + rank * 8)
@@ -117,18 +138,18 @@ class CubeView:
                     font,
                     str(rank + 1),
                     theme.TEXT_DIM,
-                    (x - frame.cell_w / 2 - 6, y),
+                    (x - frame.cell_w / 2 - s(6), y),
                     "midright",
                 )
             if geometry.mode == "oblique":
-                label_pos, anchor = (back_right[0] + 14, (back_right[1] + front_right[1]) / 2), "midleft"
+                label_pos, anchor = (back_right[0] + s(14), (back_right[1] + front_right[1]) / 2), "midleft"
             else:
-                label_pos, anchor = ((back_left[0] + back_right[0]) / 2, back_left[1] - 8), "midbottom"
+                label_pos, anchor = ((back_left[0] + back_right[0]) / 2, back_left[1] - s(8)), "midbottom"
             decor.text(
                 surface,
                 assets,
                 "title",
-                20,
+                max(9, s(20)),
                 LAYER_NAMES[layer],
                 theme.mix(tint, theme.GOLD_BRIGHT, 0.8),
                 label_pos,
@@ -139,8 +160,12 @@ class CubeView:
             for corner in range(4):
                 points = [geometry.layer_outline(layer)[corner] for layer in range(3)]
                 pygame.draw.line(surface, (*theme.GOLD, 70), points[0], points[2], 1)
-        self._layers[geometry] = surface
-        return surface
+        bounds = surface.get_bounding_rect()
+        cropped = surface.subsurface(bounds).copy()
+        if pygame.display.get_surface() is not None:
+            cropped = cropped.convert_alpha()
+        self._layers[key] = (cropped, bounds.topleft)
+        return self._layers[key]
 
     # -- sprites ------------------------------------------------------------------------------------
     def sprite(self, piece: Shown, size: int, owner: int | None = None) -> pygame.Surface:
@@ -177,11 +202,30 @@ class CubeView:
         return cached
 
     # -- frame --------------------------------------------------------------------------------------
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window's backdrop with the static layers already on it: one opaque blit a frame
+        instead of a large translucent one (once per geometry and window size)."""
+        key = (self.geometry, size)
+        if self._backdrop is None or self._backdrop[0] != key:
+            layers, at = self._layer_surface(size)
+            backdrop = decor.background(size).copy()
+            backdrop.blit(layers, at)
+            self._backdrop = (key, backdrop)
+        return self._backdrop[1]
+
     def draw(
-        self, surface: pygame.Surface, model: CubeModel, overlay: Overlay, animator: Animator | None
+        self,
+        surface: pygame.Surface,
+        model: CubeModel,
+        overlay: Overlay,
+        animator: Animator | None,
+        static: bool = True,
     ) -> None:
-        """Layers, highlights, the column line, pieces and the running animation."""
-        surface.blit(self._layer_surface(), (0, 0))
+        """Layers, highlights, the column line, pieces and the running animation (without the
+        static layers when ``static`` is False: the caller blitted :meth:`backdrop`)."""
+        if static:
+            layers, at = self._layer_surface(surface.get_size())
+            surface.blit(layers, at)
         self._highlights(surface, overlay)
         pieces = dict(model.pieces)
         if animator is not None:

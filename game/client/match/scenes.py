@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 
 import pygame
 
 from game.client import decor, theme
 from game.client.input import Click, Intent, Key, KeyIntent, Scroll
+from game.client.layout import Region, fit_region
 from game.client.match.controller import LogLine, MatchController, concession_lines
 from game.client.match.games import game_client
 from game.client.match.loading import open_entry
@@ -24,6 +25,9 @@ from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
 from game.storage.saves import LoadedSave
 
+SLOTS_DESIGN = (120, 146, 1040, 504)
+"""The save list's rows in design coordinates (nine rows of 56)."""
+
 
 def leave_to_title(host: Host) -> None:
     """Pop every scene above the title screen."""
@@ -37,6 +41,7 @@ class MatchMenuScene(MenuScene):
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host)
         self.controller = controller
+        self.region = self.form((440, 200, 400, 330))
 
     def build(self) -> list[Widget]:
         """A column of buttons."""
@@ -47,15 +52,16 @@ class MatchMenuScene(MenuScene):
             ("Quit to title", "quit", self._quit, "The match is autosaved: Continue resumes it exactly"),
         ]
         widgets: list[Widget] = []
+        r = self.region = self.form((440, 200, 400, 330))
         for index, (label, icon, action, tip) in enumerate(entries):
             widgets.append(
                 Button(
                     self.host.assets,
-                    pygame.Rect(640 - 170, 220 + index * 62, 340, 50),
+                    r.rect(640 - 170, 220 + index * 62, 340, 50),
                     label,
                     action,
                     icon=icon,
-                    font_size=self.px(21),
+                    font_size=r.font(21),
                     tooltip=tip,
                 )
             )
@@ -74,16 +80,11 @@ class MatchMenuScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and where the autosave lives."""
         self.header(surface, "Match menu", "settings")
-        decor.text(
-            surface,
-            self.host.assets,
-            "ui",
-            16,
-            "Every action is autosaved; Continue on the title screen resumes exactly here.",
-            theme.TEXT_DIM,
-            (640, 500),
-            "midtop",
-        )
+        r = self.region
+        size = r.font(16)
+        note = "Every action is autosaved; Continue on the title screen resumes exactly here."
+        note = decor.elide(self.host.assets, "ui", size, note, self.frame.width - self.px(48))
+        decor.text(surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, r.pos(640, 500), "midtop")
 
 
 class SaveSlotsScene(MenuScene):
@@ -97,6 +98,7 @@ class SaveSlotsScene(MenuScene):
         self.controller = controller
         self.entries: list[SaveEntry] = []
         self.message = ""
+        self.region = self.form(SLOTS_DESIGN)
         self.reading = False
         """True while the saves folder is being read (in a thread: a big save never freezes the window)."""
         self._listed: list[list[SaveEntry]] = []
@@ -123,18 +125,19 @@ class SaveSlotsScene(MenuScene):
         assets = self.host.assets
         widgets: list[Widget] = []
         rows = self._rows()
+        r = self.region = self.form(SLOTS_DESIGN)
         for index, (title, entry) in enumerate(rows[:9]):
             y = 150 + index * 56
             if self.controller is not None:
                 widgets.append(
                     Button(
                         assets,
-                        pygame.Rect(960, y, 150, 44),
+                        r.rect(960, y, 150, 44),
                         "Save here",
                         partial(self._save_slot, index + 1),
                         icon="save",
                         style="primary",
-                        font_size=17,
+                        font_size=r.font(17),
                         tooltip=f"Write this match to {title}",
                     )
                 )
@@ -143,12 +146,12 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        pygame.Rect(900, y, 120, 44),
+                        r.rect(900, y, 120, 44),
                         "Load",
                         partial(self._load, entry),
                         icon="load",
                         style="primary",
-                        font_size=17,
+                        font_size=r.font(17),
                         enabled=readable,
                         tooltip=(
                             ("Continue this match" if entry.loaded else "Continue from the last good copy")
@@ -159,11 +162,11 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        pygame.Rect(1030, y, 120, 44),
+                        r.rect(1030, y, 120, 44),
                         "Replay",
                         partial(self._replay, entry),
                         icon="continue",
-                        font_size=17,
+                        font_size=r.font(17),
                         enabled=readable,
                         tooltip="Step through this game",
                     )
@@ -203,32 +206,47 @@ class SaveSlotsScene(MenuScene):
             "save" if self.controller else "load",
         )
         rows = self._rows()
+        r = self.region
         if not rows:
             decor.text(
                 surface,
                 assets,
                 "serif_italic",
-                24,
+                r.font(24),
                 "Reading saved matches…" if self.reading else "No saved matches yet.",
                 theme.TEXT_DIM,
-                (640, 300),
+                r.pos(640, 300),
                 "midtop",
             )
+        text_right = r.pos(880 if self.controller is None else 940, 0)[0]
         for index, (title, entry) in enumerate(rows[:9]):
             y = 150 + index * 56
-            decor.blit_panel(surface, pygame.Rect(120, y - 4, 1040, 52), radius=10, alpha=150, shadow=0)
-            decor.text(surface, assets, "ui_bold", 18, title, theme.GOLD, (140, y + 3))
+            decor.blit_panel(
+                surface, r.rect(120, y - 4, 1040, 52), radius=10, alpha=150, shadow=0, unit=r.unit
+            )
+            left = r.pos(140, y + 3)
+            size = r.font(18)
+            title = decor.elide(assets, "ui_bold", size, title, text_right - left[0])
+            decor.text(surface, assets, "ui_bold", size, title, theme.GOLD, left)
             if entry is None:
                 summary, colour = "Empty", theme.TEXT_DISABLED
             else:
                 summary = entry.summary()
                 colour = theme.TEXT_DIM if entry.loaded is not None else theme.DANGER
-            if len(summary) > 96:
-                summary = summary[:95] + "…"
-            decor.text(surface, assets, "ui", 15, summary, colour, (140, y + 25))
+            size = r.font(15)
+            summary = decor.elide(assets, "ui", size, summary, text_right - left[0])
+            decor.text(surface, assets, "ui", size, summary, colour, r.pos(140, y + 25))
         if self.message:
+            back = self.group.widgets[-1].rect
             decor.text(
-                surface, assets, "ui_semibold", 18, self.message, theme.GOLD_BRIGHT, (640, 660), "midbottom"
+                surface,
+                assets,
+                "ui_semibold",
+                self.px(18),
+                self.message,
+                theme.GOLD_BRIGHT,
+                (back.right + self.px(20), back.centery),
+                "midleft",
             )
 
 
@@ -242,8 +260,13 @@ class GameOverScene(MenuScene):
         client = game_client(controller.game_id)
         lines = client.summary(controller) if client else ["Game over"]
         self.title, self.lines = lines[0], lines[1:]
+        self.region = self._region()
 
     opaque = False
+
+    def _region(self) -> Region:
+        """The card (designed at 220,120 840x520) fitted inside the window."""
+        return fit_region(self.frame, (200, 100, 880, 560), self.frame.inset(8))
 
     def build(self) -> list[Widget]:
         """Rematch, Save replay, Watch replay, Title."""
@@ -253,15 +276,16 @@ class GameOverScene(MenuScene):
             ("Watch replay", "continue", self._watch),
             ("Title screen", "back", partial(leave_to_title, self.host)),
         ]
+        r = self.region = self._region()
         return [
             Button(
                 self.host.assets,
-                pygame.Rect(250 + i * 200, 560, 184, 50),
+                r.rect(250 + i * 200, 560, 184, 50),
                 label,
                 action,
                 icon=icon,
                 style="primary" if i == 0 else "menu",
-                font_size=18,
+                font_size=r.font(18),
             )
             for i, (label, icon, action) in enumerate(entries)
         ]
@@ -285,30 +309,23 @@ class GameOverScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A veil over the final board, then the card."""
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*theme.INK, 190))
-        surface.blit(veil, (0, 0))
-        card = pygame.Rect(220, 120, 840, 520)
-        decor.blit_panel(surface, card, radius=18, alpha=240, border=theme.GOLD, shadow=24)
-        emblem = decor.glow_icon(self.host.assets, "victory", 72, theme.GOLD_BRIGHT, theme.GLOW)
-        surface.blit(emblem, emblem.get_rect(center=(640, 190)))
-        decor.text(
-            surface, self.host.assets, "title", 44, self.title, theme.GOLD, (640, 240), "midtop", shadow=True
-        )
+        surface.blit(_veil(surface.get_size(), 190), (0, 0))
+        r, assets = self.region, self.host.assets
+        card = r.rect(220, 120, 840, 520)
+        decor.blit_panel(surface, card, radius=18, alpha=240, border=theme.GOLD, shadow=24, unit=r.unit)
+        emblem = decor.glow_icon(assets, "victory", r.px(72), theme.GOLD_BRIGHT, theme.GLOW)
+        surface.blit(emblem, emblem.get_rect(center=r.pos(640, 190)))
+        room = card.width - r.px(40)
+        decor.centred_title(surface, assets, r.font(44), self.title, theme.GOLD, r.pos(640, 240), room)
         y = 320
-        for line in self.lines:
-            decor.text(surface, self.host.assets, "ui", 18, line, theme.TEXT, (640, y), "midtop")
+        for line in self.lines[:7]:
+            text = decor.elide(assets, "ui", r.font(18), line, room)
+            decor.text(surface, assets, "ui", r.font(18), text, theme.TEXT, r.pos(640, y), "midtop")
             y += 28
         if self.message:
+            text = decor.elide(assets, "ui_semibold", r.font(16), self.message, room)
             decor.text(
-                surface,
-                self.host.assets,
-                "ui_semibold",
-                16,
-                self.message,
-                theme.GOLD_BRIGHT,
-                (640, 530),
-                "midtop",
+                surface, assets, "ui_semibold", r.font(16), text, theme.GOLD_BRIGHT, r.pos(640, 530), "midtop"
             )
         self.group.draw(surface)
 
@@ -333,25 +350,37 @@ class ReplayScene(Scene):
         self.lines: list[LogLine] = []
         self.panel = LogPanel(host.assets, pygame.Rect(960, 90, 300, 540), "Moves")
         self.group = FocusGroup([], host.audio)
+        self.board_rect = pygame.Rect(20, 20, 920, 680)
 
     def enter(self) -> None:
         """Build the step buttons."""
-        assets = self.host.assets
+        self.layout()
+
+    def layout(self) -> None:
+        """The move list and its step buttons anchored to the right edge; the board takes the rest."""
+        assets, frame = self.host.assets, self.host.frame
+        px = frame.px
+        column = pygame.Rect(frame.width - px(320), px(20), px(300), frame.height - 2 * px(20))
+        self.panel.place(
+            pygame.Rect(column.x, column.y + px(70), column.width, column.height - px(70) - px(64)),
+            frame.unit,
+        )
+        self.board_rect = pygame.Rect(px(20), px(20), column.x - px(40), frame.height - 2 * px(20))
         steps: list[tuple[int, int, str, Callable[[], None], str | None, str, int, str]] = [
-            (960, 70, "", partial(self.seek, 0), "back", "menu", 16, "Back to the start"),
-            (1036, 70, "◀", partial(self.step, -1), None, "primary", 18, "One action back (Left)"),
-            (1112, 70, "▶", partial(self.step, 1), None, "primary", 18, "One action forward (Right)"),
-            (1188, 72, "End", partial(self.seek, len(self.entries)), None, "menu", 16, "Jump to the end"),
+            (0, 70, "", partial(self.seek, 0), "back", "menu", 16, "Back to the start"),
+            (76, 70, "◀", partial(self.step, -1), None, "primary", 18, "One action back (Left)"),
+            (152, 70, "▶", partial(self.step, 1), None, "primary", 18, "One action forward (Right)"),
+            (228, 72, "End", partial(self.seek, len(self.entries)), None, "menu", 16, "Jump to the end"),
         ]
         self.group.widgets = [
             Button(
                 assets,
-                pygame.Rect(x, 646, width, 44),
+                pygame.Rect(column.x + px(x), column.bottom - px(44), px(width), px(44)),
                 label,
                 command,
                 icon=icon,
                 style=style,
-                font_size=font_size,
+                font_size=px(font_size),
                 tooltip=tip,
             )
             for x, width, label, command, icon, style, font_size, tip in steps
@@ -413,21 +442,30 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The position, the move list and the step buttons."""
-        surface.blit(decor.background(), (0, 0))
-        assets = self.host.assets
-        decor.text(surface, assets, "title", 34, "Replay", theme.GOLD, (960, 24), shadow=True)
+        surface.blit(decor.background(surface.get_size()), (0, 0))
+        assets, px = self.host.assets, self.host.frame.px
+        column = self.panel.rect
+        decor.text(surface, assets, "title", px(34), "Replay", theme.GOLD, (column.x, px(20)), shadow=True)
         decor.text(
             surface,
             assets,
             "ui",
-            16,
+            px(14),
             f"Action {self.index} of {len(self.entries)}  ·  ← → to step",
             theme.TEXT_DIM,
-            (1260, 40),
-            "topright",
+            (column.right, px(66)),
+            "bottomright",
         )
         if self.client is not None:
-            self.client.paint_board(self.host, self.match.state, surface, pygame.Rect(20, 20, 920, 680))
+            self.client.paint_board(self.host, self.match.state, surface, self.board_rect)
         colours = theme.player_colours(self.host.settings.colour_blind)
         self.panel.draw(surface, self.lines, [colours[s.colour] for s in self.seats])
         self.group.draw(surface)
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A translucent ink veil the size of the window (cached per size)."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((*theme.INK, alpha))
+    return veil

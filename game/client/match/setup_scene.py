@@ -13,6 +13,7 @@ from functools import partial
 
 import pygame
 
+from game.client.layout import Region
 from game.client.match.seats import HUMAN, Seat
 from game.client.match.session import new_controller, open_match
 from game.client.scenes.base import Host
@@ -41,6 +42,13 @@ class SetupScene(MenuScene):
         self.names = ["" for _ in who]
         """What the player typed as each seat's name ('' keeps the default name)."""
         self.seed = host.options.seed
+        self.region = Region((0, 0), (0, 0), 1.0)
+        """Where the game's rows go (set by the game's ``build`` with :meth:`place`)."""
+
+    def place(self, design: tuple[float, float, float, float]) -> Region:
+        """Lay the game's rows (designed at 1280x720 coordinates ``design``) between header and footer."""
+        self.region = self.form(design)
+        return self.region
 
     def who_choice(self, rect: pygame.Rect, index: int, tooltip: str) -> Choice:
         """The Human / Easy / Normal / Hard choice of seat ``index``."""
@@ -50,7 +58,7 @@ class SetupScene(MenuScene):
             list(WHO_LABELS),
             WHO.index(self.who[index]),
             partial(self._set_who, index),
-            font_size=16,
+            font_size=self.region.font(16),
             tooltip=tooltip,
         )
 
@@ -70,8 +78,8 @@ class SetupScene(MenuScene):
             max_length=NAME_LENGTH,
             tooltip="This player's name: click and type (empty keeps the default).",
             enabled=human,
-            font_size=17,
-            max_width=NAME_WIDTH,
+            font_size=self.region.font(17),
+            max_width=round(NAME_WIDTH * self.region.unit),
         )
 
     def _set_name(self, index: int, name: str) -> None:
@@ -85,11 +93,11 @@ class SetupScene(MenuScene):
     def footer(self, start_icon: str) -> list[Widget]:
         """Back (left of centre) and Start (right of centre) at the bottom."""
         back = self.back_button()
-        back.rect.right = 630
+        back.rect.right = self.frame.width // 2 - self.px(10)
         back.style = "menu"
         start = Button(
             self.host.assets,
-            pygame.Rect(650, 720 - 36 - self.px(48), self.px(220), self.px(48)),
+            pygame.Rect(self.frame.width // 2 + self.px(10), back.rect.y, self.px(220), self.px(48)),
             "Start",
             self.start,
             icon=start_icon,

@@ -41,12 +41,19 @@ MESSAGE_SECONDS = 6
 
 
 def draw_thinking(
-    surface: pygame.Surface, clock: float, colour: tuple[int, int, int], left: tuple[int, int], gap: int
+    surface: pygame.Surface,
+    clock: float,
+    colour: tuple[int, int, int],
+    left: tuple[int, int],
+    gap: int,
+    radius: int = 4,
 ) -> None:
     """Three pulsing dots from ``left`` (the centre of the first) while the AI thinks."""
     for i in range(3):
         phase = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
-        pygame.draw.circle(surface, theme.mix(theme.PANEL, colour, phase), (left[0] + i * gap, left[1]), 4)
+        pygame.draw.circle(
+            surface, theme.mix(theme.PANEL, colour, phase), (left[0] + i * gap, left[1]), radius
+        )
 
 
 class TableScene(Scene):
@@ -67,6 +74,11 @@ class TableScene(Scene):
         self.group = FocusGroup([], host.audio)
         self.log_panel = LogPanel(host.assets, log_rect)
         self.log_rect = log_rect
+        self._backdrop: tuple[object, pygame.Surface] | None = None
+        self.left = self.right = pygame.Rect(0, 0, 1, 1)
+        self.hud = host.frame.unit
+        """Window pixels per design pixel of the table's panels: the frame's unit, or less where the
+        window is too short for the panels at the Interface size (set by the game's layout)."""
         self.message = ""
         self.message_age = 0.0
         self.popup: list[Button] = []
@@ -81,6 +93,53 @@ class TableScene(Scene):
         """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
         self.handover_to: int | None = None
         self._last_human = controller.seat_to_act() if controller.human_to_act() else None
+
+    # -- static panels on the backdrop ---------------------------------------------------------------
+    def static_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """The HUD panels that stay put between layouts (rect, alpha, design corner radius): they are
+        painted once onto :meth:`backdrop` (default: none)."""
+        return []
+
+    def backdrop(self, surface: pygame.Surface) -> pygame.Surface:
+        """The view's backdrop (background and static board) with the static panels on it, made
+        once per layout: each frame starts with one opaque blit."""
+        size = surface.get_size()
+        panels = self.static_panels()
+        key = (size, tuple((tuple(rect), alpha, radius) for rect, alpha, radius in panels))
+        if self._backdrop is None or self._backdrop[0] != key:
+            backdrop = self.view.backdrop(size).copy()
+            for rect, alpha, radius in panels:
+                backdrop.blit(
+                    decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft
+                )
+            self._backdrop = (key, backdrop)
+        return self._backdrop[1]
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 210, radius: int = 10) -> None:
+        """A HUD panel: already on the backdrop when it is one of :meth:`static_panels`, else drawn."""
+        decor.record_panel(rect)
+        if (rect, alpha, radius) not in self.static_panels():
+            surface.blit(decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft)
+
+    def place_columns(self, left_width: int, right_width: int, hud_height: int) -> tuple[int, int]:
+        """Set :attr:`hud` (the frame's unit, or less where the window is shorter than the columns'
+        design ``hud_height``) and anchor a left column of design width ``left_width`` and a right
+        one of ``right_width`` to the window's edges (``self.left``, ``self.right``); returns the
+        margin and the columns' height in pixels."""
+        frame = self.host.frame
+        margin = frame.px(12)
+        height = frame.height - 2 * margin
+        self.hud = min(frame.unit, height / hud_height)
+        self.left = pygame.Rect(margin, margin, self.u(left_width), height)
+        self.right = pygame.Rect(
+            frame.width - margin - self.u(right_width), margin, self.u(right_width), height
+        )
+        return margin, height
+
+    def u(self, value: float) -> int:
+        """A design length of the table's panels in window pixels (see :attr:`hud`)."""
+        pixels = round(value * self.hud)
+        return pixels if pixels or not value else 1
 
     # -- game hooks ------------------------------------------------------------------------------------
     def on_action(self, played: Played) -> None:
@@ -145,9 +204,10 @@ class TableScene(Scene):
     def control_buttons(
         self, controls: list[Control], topleft: tuple[int, int], width: int, first_style: str = "menu"
     ) -> list[Button]:
-        """The match controls in two columns of ``width`` from ``topleft``, 44 px a row, then a row of
-        quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
-        half = (width - 8) // 2
+        """The match controls in two columns of ``width`` from ``topleft``, 44 design px a row, then a
+        row of quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
+        u = self.u
+        half = (width - u(8)) // 2
         concessions_from = (len(controls) + 1) // 2 * 2
         placed = [
             (slot, control, first_style if slot == 0 else "menu") for slot, control in enumerate(controls)
@@ -159,12 +219,14 @@ class TableScene(Scene):
         return [
             Button(
                 self.host.assets,
-                pygame.Rect(topleft[0] + (slot % 2) * (half + 8), topleft[1] + (slot // 2) * 44, half, 38),
+                pygame.Rect(
+                    topleft[0] + (slot % 2) * (half + u(8)), topleft[1] + (slot // 2) * u(44), half, u(38)
+                ),
                 label,
                 command,
                 icon=icon,
                 style=style,
-                font_size=16,
+                font_size=u(16),
                 tooltip=tip,
                 enabled=enabled,
             )
@@ -334,12 +396,33 @@ class TableScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((*theme.INK, 235))
         surface.blit(veil, (0, 0))
-        assets = self.host.assets
+        assets, frame = self.host.assets, self.host.frame
         name = self.controller.seats[self.handover_to].name
         colour = self.colours[self.handover_to]
-        decor.text(surface, assets, "title", 56, f"Pass to {name}", colour, (640, 300), "midtop", shadow=True)
+        centre_x, middle = frame.width // 2, frame.height // 2
+        title = f"Pass to {name}"
+        decor.text(
+            surface,
+            assets,
+            "title",
+            frame.font(56),
+            title,
+            colour,
+            (centre_x, middle - frame.px(60)),
+            "midtop",
+            shadow=True,
+        )
         ready = "Click or press Enter when ready"
-        decor.text(surface, assets, "ui", 20, ready, theme.TEXT_DIM, (640, 390), "midtop")
+        decor.text(
+            surface,
+            assets,
+            "ui",
+            frame.font(20),
+            ready,
+            theme.TEXT_DIM,
+            (centre_x, middle + frame.px(30)),
+            "midtop",
+        )
         return True
 
     def message_shown(self) -> bool:
@@ -352,7 +435,7 @@ class TableScene(Scene):
             surface,
             self.host.assets,
             "ui_semibold",
-            13,
+            self.u(13),
             self.controller.notice[:44],
             theme.DANGER,
             midtop,

@@ -17,9 +17,6 @@ from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.widgets import Button, Choice, Widget
 
-PANEL = pygame.Rect(372, 128, 880, 520)
-DIAGRAM = pygame.Rect(PANEL.right - 330, PANEL.y + 60, 310, 310)
-TEXT_WIDTH = PANEL.width - 40 - DIAGRAM.width - 20
 TOKEN_ICONS = {"stone": "magestone", "astone": "magestone", "grave": "gravestone"}
 MARK_COLOURS = {
     "base": (214, 178, 94),
@@ -43,6 +40,9 @@ class RulesReferenceScene(MenuScene):
             ids = [t.id for t in self.reference.topics]
             self.topic_index = ids.index(topic) if topic in ids else 0
         self.scroll = 0
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.diagram = pygame.Rect(0, 0, 1, 1)
+        self.text_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
     def reference(self) -> Reference:
@@ -51,27 +51,40 @@ class RulesReferenceScene(MenuScene):
 
     def build(self) -> list[Widget]:
         """The game choice, one button per topic and Back."""
-        assets = self.host.assets
+        assets, frame, px = self.host.assets, self.frame, self.px
+        top, bottom = self.header_bottom() - px(8), self.footer_top() - px(20)
+        column = min(px(324), frame.width // 3)
+        self.panel = pygame.Rect(px(28) + column + px(20), top, 0, max(1, bottom - top))
+        self.panel.width = frame.width - px(28) - self.panel.x
+        side = min(px(310), self.panel.width * 2 // 5, self.panel.height - px(80))
+        self.diagram = pygame.Rect(self.panel.right - px(20) - side, self.panel.y + px(60), side, side)
+        self.text_rect = pygame.Rect(
+            self.panel.x + px(20),
+            self.panel.y + px(60),
+            self.diagram.x - px(20) - self.panel.x - px(20),
+            self.panel.height - px(76),
+        )
         widgets: list[Widget] = [
             Choice(
                 assets,
-                pygame.Rect(28, 128, 324, 40),
+                pygame.Rect(px(28), top, column, px(40)),
                 [self.references[g].title for g in GAMES],
                 list(GAMES).index(self.game),
                 self._switch,
-                font_size=17,
+                font_size=px(17),
             )
         ]
         topics = self.reference.topics
-        step = min(44, (PANEL.bottom - 180) // max(1, len(topics)))
+        first = top + px(52)
+        step = min(px(44), (self.panel.bottom - first) // max(1, len(topics)))
         for index, topic in enumerate(topics):
             button = Button(
                 assets,
-                pygame.Rect(28, 180 + index * step, 324, step - 6),
+                pygame.Rect(px(28), first + index * step, column, step - px(6)),
                 topic.title,
                 partial(self.show, index),
                 style="primary" if index == self.topic_index else "menu",
-                font_size=15,
+                font_size=min(px(15), round(step * 0.4)),
             )
             widgets.append(button)
         back = self.back_button(label="Close")
@@ -90,7 +103,7 @@ class RulesReferenceScene(MenuScene):
     def handle(self, intent: Intent) -> None:
         """Wheel scrolls the text; Left/Right step through topics."""
         if isinstance(intent, Scroll):
-            self.scroll = max(0, self.scroll - intent.dy * 30)
+            self.scroll = max(0, self.scroll - intent.dy * self.px(30))
             return
         if isinstance(intent, KeyIntent) and intent.key in (Key.LEFT, Key.RIGHT):
             count = len(self.reference.topics)
@@ -100,92 +113,134 @@ class RulesReferenceScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header, the topic's text and rulings, and its diagram."""
-        assets = self.host.assets
-        self.header(surface, "Rules", "rules", y=24)
-        decor.blit_panel(surface, PANEL, radius=16, alpha=215)
+        assets, px, panel = self.host.assets, self.px, self.panel
+        self.header(surface, "Rules", "rules")
+        decor.blit_panel(surface, panel, radius=16, alpha=215, unit=self.scale)
         topic = self.reference.topics[self.topic_index]
+        title = decor.elide(assets, "title", px(30), topic.title, panel.width - px(40))
         decor.text(
-            surface, assets, "title", 30, topic.title, theme.GOLD, (PANEL.x + 20, PANEL.y + 14), shadow=True
+            surface,
+            assets,
+            "title",
+            px(30),
+            title,
+            theme.GOLD,
+            (panel.x + px(20), panel.y + px(14)),
+            shadow=True,
         )
-        clip = pygame.Rect(PANEL.x + 20, PANEL.y + 60, TEXT_WIDTH, PANEL.height - 76)
+        clip = self.text_rect
         previous = surface.get_clip()
         surface.set_clip(clip)
         y = clip.y - self.scroll
+        body, small = px(17), px(15)
         for paragraph in topic.paragraphs:
-            for line in decor.wrap(assets, "ui", 17, paragraph, clip.width):
-                decor.text(surface, assets, "ui", 17, line, theme.TEXT, (clip.x, y))
-                y += 22
-            y += 10
+            for line in decor.wrap(assets, "ui", body, paragraph, clip.width):
+                if clip.top - body * 2 < y < clip.bottom:  # only what shows (and is recorded)
+                    decor.text(surface, assets, "ui", body, line, theme.TEXT, (clip.x, y))
+                y += px(22)
+            y += px(10)
         if topic.rulings:
-            decor.text(
-                surface, assets, "ui_bold", 16, "Our rulings on open points", theme.GOLD_BRIGHT, (clip.x, y)
-            )
-            y += 26
+            if clip.top - body * 2 < y < clip.bottom:
+                decor.text(
+                    surface,
+                    assets,
+                    "ui_bold",
+                    px(16),
+                    "Our rulings on open points",
+                    theme.GOLD_BRIGHT,
+                    (clip.x, y),
+                )
+            y += px(26)
             for ruling in topic.rulings:
-                lines = decor.wrap(assets, "ui", 15, ruling, clip.width - 18)
-                pygame.draw.circle(surface, theme.GOLD, (clip.x + 5, y + 9), 3)
+                lines = decor.wrap(assets, "ui", small, ruling, clip.width - px(18))
+                pygame.draw.circle(surface, theme.GOLD, (clip.x + px(5), y + px(9)), px(3))
                 for line in lines:
-                    decor.text(surface, assets, "ui", 15, line, theme.TEXT_DIM, (clip.x + 16, y))
-                    y += 19
-                y += 6
+                    if clip.top - body * 2 < y < clip.bottom:
+                        decor.text(surface, assets, "ui", small, line, theme.TEXT_DIM, (clip.x + px(16), y))
+                    y += px(19)
+                y += px(6)
         surface.set_clip(previous)
         if y > clip.bottom:
             decor.text(
                 surface,
                 assets,
                 "ui",
-                13,
+                px(13),
                 "more below: scroll",
                 theme.TEXT_DISABLED,
-                (PANEL.x + 20, PANEL.bottom + 8),
+                (panel.x + px(20), panel.bottom + px(6)),
                 "topleft",
             )
         if topic.diagram is not None:
             draw_diagram(
-                surface, assets, topic.diagram, DIAGRAM, theme.player_colours(self.host.settings.colour_blind)
+                surface,
+                assets,
+                topic.diagram,
+                self.diagram,
+                theme.player_colours(self.host.settings.colour_blind),
+                self.scale,
             )
         decor.text(
             surface,
             assets,
             "ui",
-            14,
+            px(14),
             "←/→ topics · wheel scrolls · F1 opens this anywhere",
             theme.TEXT_DISABLED,
-            (PANEL.right, PANEL.bottom + 8),
+            (panel.right, panel.bottom + px(6)),
             "topright",
         )
 
 
 def draw_diagram(
-    surface: pygame.Surface, assets: Any, diagram: Any, rect: pygame.Rect, colours: tuple[Any, ...]
+    surface: pygame.Surface,
+    assets: Any,
+    diagram: Any,
+    rect: pygame.Rect,
+    colours: tuple[Any, ...],
+    unit: float = 1.0,
 ) -> None:
-    """Draw a reference diagram: one grid, or three stacked MagiStrat layers, with its caption."""
+    """Draw a reference diagram into ``rect``: one grid, or three stacked MagiStrat layers, with its
+    caption (``unit``: window pixels per design pixel, for the text)."""
+
+    def u(value: float) -> int:
+        return max(1, round(value * unit))
+
+    caption_size = max(9, u(16))
+    caption = decor.wrap(assets, "serif_italic", caption_size, diagram["caption"], rect.width)
+    caption_h = len(caption) * u(20)
     if "layers" in diagram:
-        layer_h = (rect.height - 30) // 3
+        layer_h = (rect.height - caption_h - u(8)) // 3
+        label_w = u(90)
         for index, layer in enumerate(diagram["layers"]):
-            area = pygame.Rect(rect.x + 90, rect.y + index * layer_h, rect.width - 90, layer_h - 6)
-            cell = min(area.width // 8, area.height // 8)
-            decor.text(surface, assets, "ui_semibold", 14, layer["name"], theme.GOLD, (rect.x, area.y + 4))
+            area = pygame.Rect(
+                rect.x + label_w, rect.y + index * layer_h, rect.width - label_w, layer_h - u(6)
+            )
+            cell = max(1, min(area.width // 8, area.height // 8))
+            name = decor.elide(assets, "ui_semibold", max(9, u(14)), layer["name"], label_w - u(6))
+            decor.text(
+                surface, assets, "ui_semibold", max(9, u(14)), name, theme.GOLD, (rect.x, area.y + u(4))
+            )
             _grid(
                 surface, assets, layer, 8, 8, pygame.Rect(area.x, area.y, cell * 8, cell * 8), cell, colours
             )
-        caption_y = rect.bottom - 22
+        caption_y = rect.y + 3 * layer_h
     else:
         width, height = diagram["grid"]
-        cell = min(rect.width // width, (rect.height - 40) // height, 56)
+        cell = max(1, min(rect.width // width, (rect.height - caption_h - u(10)) // height, u(56)))
         area = pygame.Rect(0, 0, cell * width, cell * height)
         area.midtop = (rect.centerx, rect.y)
         _grid(surface, assets, diagram, width, height, area, cell, colours)
-        caption_y = area.bottom + 10
-    for i, line in enumerate(decor.wrap(assets, "serif_italic", 16, diagram["caption"], rect.width)):
+        caption_y = area.bottom + u(10)
+    for i, line in enumerate(caption):
         decor.text(
             surface,
             assets,
             "serif_italic",
-            16,
+            caption_size,
             line,
             theme.PARCHMENT,
-            (rect.centerx, caption_y + i * 20),
+            (rect.centerx, caption_y + i * u(20)),
             "midtop",
         )
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.client.assets import Assets
     from game.client.audio import Audio
     from game.client.decor import Motes
+    from game.client.layout import Frame
     from game.client.tween import Tweener
     from game.storage.settings import Settings
 
@@ -34,6 +35,8 @@ class Host(Protocol):
     settings: Settings
     settings_file: Path
     options: ClientOptions
+    frame: Frame
+    """The window's size and the UI scale, which every layout is computed from."""
 
     def quit(self) -> None:
         """Close the game at the end of this frame."""
@@ -63,7 +66,8 @@ class Scene:
         """The scene above was popped; this one is on top again."""
 
     def layout(self) -> None:
-        """Recompute positions and sizes (on enter and after a UI-scale change)."""
+        """Recompute positions and sizes from ``host.frame`` (on enter, and once after the window or
+        the UI scale changes; never per frame)."""
 
     def handle(self, intent: Intent) -> None:
         """React to one intent (only the top scene receives them)."""
@@ -72,7 +76,7 @@ class Scene:
         """Advance animations and logic by ``dt`` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint onto the logical canvas; must not change state."""
+        """Paint onto the window surface (at its own pixels); must not change state."""
 
 
 class SceneStack:
@@ -140,7 +144,7 @@ class SceneStack:
             self._scenes[-1].update(dt)
 
     def layout(self) -> None:
-        """Relayout every scene (after a UI-scale change)."""
+        """Relayout every scene (after a resize or a UI-scale change)."""
         for scene in self._scenes:
             scene.layout()
 

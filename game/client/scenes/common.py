@@ -6,6 +6,7 @@ import pygame
 
 from game.client import decor, theme
 from game.client.input import Intent, Key, KeyIntent
+from game.client.layout import Frame, Region, fit_region
 from game.client.scenes.base import Host, Scene
 from game.client.widgets import Button, FocusGroup, Widget, draw_tooltip
 
@@ -18,13 +19,18 @@ class MenuScene(Scene):
         self.group = FocusGroup([], host.audio)
 
     @property
+    def frame(self) -> Frame:
+        """The window and UI scale the scene is laid out for."""
+        return self.host.frame
+
+    @property
     def scale(self) -> float:
-        """The UI-scale setting."""
-        return self.host.settings.ui_scale
+        """Window pixels per design pixel (the window's size times the UI-scale setting)."""
+        return self.host.frame.unit
 
     def px(self, value: float) -> int:
-        """A size in logical pixels at the current UI scale."""
-        return round(value * self.scale)
+        """A design size (1280x720 at 100 %) in window pixels."""
+        return self.host.frame.px(value)
 
     def enter(self) -> None:
         """Build the widgets."""
@@ -47,13 +53,26 @@ class MenuScene(Scene):
         self.host.stack.pop()
 
     def back_button(self, y: int | None = None, label: str = "Back") -> Button:
-        """The standard Back button, bottom centre."""
+        """The standard Back button, bottom centre (its top is :meth:`footer_top`)."""
         width, height = self.px(200), self.px(48)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (640, y if y is not None else 720 - 36)
+        rect.midbottom = (self.frame.width // 2, y if y is not None else self.frame.height - self.px(24))
         return Button(
             self.host.assets, rect, label, self.back, icon="back", style="primary", font_size=self.px(20)
         )
+
+    def form(self, design: tuple[float, float, float, float]) -> Region:
+        """Where a block designed at 1280x720 coordinates goes: between the header and the bottom
+        buttons, centred, shrunk as a whole if the window cannot hold it at the Interface size."""
+        top = self.header_bottom()
+        area = pygame.Rect(
+            self.px(24), top, self.frame.width - 2 * self.px(24), max(1, self.footer_top() - top)
+        )
+        return fit_region(self.frame, design, area)
+
+    def footer_top(self) -> int:
+        """The y above the standard bottom row of buttons, less a gap: where content must end."""
+        return self.frame.height - self.px(24) - self.px(48) - self.px(16)
 
     def handle(self, intent: Intent) -> None:
         """Widgets first; an unused Back leaves."""
@@ -69,28 +88,36 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, the scene's own content, widgets, tooltip."""
-        surface.blit(decor.background(), (0, 0))
+        surface.blit(decor.background(surface.get_size()), (0, 0))
         self.host.motes.draw(surface)
         self.draw_content(surface)
         self.group.draw(surface)
         tip = self.group.tooltip()
         if tip is not None:
-            draw_tooltip(surface, self.host.assets, *tip)
+            draw_tooltip(surface, self.host.assets, *tip, unit=self.scale)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Everything besides the widgets (headers, text)."""
 
-    def header(self, surface: pygame.Surface, title: str, icon: str, y: int = 46) -> int:
+    def header_bottom(self) -> int:
+        """The y below the scene title drawn by :meth:`header` (for layouts)."""
+        return self.px(24) + self.px(58) + self.px(18) + self.px(20)
+
+    def header(self, surface: pygame.Surface, title: str, icon: str) -> int:
         """A centred scene title with its icon and a divider; returns the y below it."""
         assets = self.host.assets
+        y = self.px(24)
         size = self.px(58)
         rendered = assets.text("title", size, title, theme.GOLD)
         icon_size = self.px(44)
-        total = icon_size + 16 + rendered.get_width()
-        x = 640 - total // 2
+        total = icon_size + self.px(16) + rendered.get_width()
+        centre_x = self.frame.width // 2
+        x = centre_x - total // 2
         glow = decor.glow_icon(assets, icon, icon_size, theme.GOLD_BRIGHT, theme.GLOW)
-        surface.blit(glow, glow.get_rect(center=(x + icon_size // 2, y + size // 2 + 4)))
-        decor.text(surface, assets, "title", size, title, theme.GOLD, (x + icon_size + 16, y), shadow=True)
+        surface.blit(glow, glow.get_rect(center=(x + icon_size // 2, y + size // 2 + self.px(4))))
+        decor.text(
+            surface, assets, "title", size, title, theme.GOLD, (x + icon_size + self.px(16), y), shadow=True
+        )
         bottom = y + size + self.px(18)
-        decor.ornament(surface, (640, bottom), 520)
+        decor.ornament(surface, (centre_x, bottom), self.px(520), unit=self.scale)
         return bottom + self.px(20)

@@ -38,46 +38,58 @@ class DialogScene(Scene):
         self.on_cancel = on_cancel
         self.group = FocusGroup([], host.audio)
         self.box = pygame.Rect(0, 0, 640, 300)
+        self.text_size = 19
+        self._veil: pygame.Surface | None = None
 
     def enter(self) -> None:
         """Lay out and focus the safe choice."""
         self.layout()
 
     def layout(self) -> None:
-        """Size the box to the message and place the buttons."""
-        assets, scale = self.host.assets, self.host.settings.ui_scale
-        lines = decor.wrap(assets, "ui", round(19 * scale), self.message, 560)
-        height = round(150 * scale) + len(lines) * round(27 * scale) + round(70 * scale)
-        self.box = pygame.Rect(0, 0, 660, min(640, height))
-        self.box.center = (640, 360)
-        width, button_h = round(190 * scale), round(46 * scale)
-        y = self.box.bottom - button_h - 26
+        """Size the box to the message (within the window) and place the buttons."""
+        assets, frame = self.host.assets, self.host.frame
+        px = frame.px
+        width = min(px(660), frame.width - 2 * px(16))
+        self.text_size = px(19)
+        while True:  # a long message in a small window: smaller text until the box fits
+            lines = decor.wrap(assets, "ui", self.text_size, self.message, width - 2 * px(50))
+            text_h = len(lines) * decor.line_step(assets, "ui", self.text_size)
+            height = px(126) + round(text_h) + px(24) + px(46) + px(26)
+            if height <= frame.height - 2 * px(16) or self.text_size <= 9:
+                break
+            self.text_size -= 1
+        self.box = pygame.Rect(0, 0, width, min(frame.height - 2 * px(16), height))
+        self.box.center = frame.centre
+        button_w, button_h = px(190), px(46)
+        y = self.box.bottom - button_h - px(26)
         cancel = Button(
             assets,
-            pygame.Rect(0, y, width, button_h),
+            pygame.Rect(0, y, button_w, button_h),
             self.cancel_label,
             self._cancel,
             style="primary" if self.confirm is None else "menu",
-            font_size=round(19 * scale),
+            font_size=px(19),
         )
         buttons: list[Widget] = [cancel]
         if self.confirm is not None:
             label, _action = self.confirm
-            cancel.rect.right = self.box.centerx - 10
+            cancel.rect.right = self.box.centerx - px(10)
             accept = Button(
                 assets,
-                pygame.Rect(self.box.centerx + 10, y, width, button_h),
+                pygame.Rect(self.box.centerx + px(10), y, button_w, button_h),
                 label,
                 self._accept,
                 style="primary",
-                font_size=round(19 * scale),
+                font_size=px(19),
             )
             buttons.append(accept)
         else:
             cancel.rect.centerx = self.box.centerx
         cancel.style = cancel.style if self.confirm is None else "ghost"
+        focus = self.group.focus_index
         self.group.widgets = buttons
-        self.group.focus(cancel, sound=False)
+        self.group.focus_index = None
+        self.group.focus(buttons[focus if focus is not None and focus < len(buttons) else 0], sound=False)
 
     def _cancel(self) -> None:
         self.host.stack.pop()
@@ -102,36 +114,31 @@ class DialogScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A veil over the scene below, then the box."""
-        veil = pygame.Surface(surface.get_size())
-        veil.fill(theme.INK)
-        veil.set_alpha(170)
-        surface.blit(veil, (0, 0))
-        assets, scale = self.host.assets, self.host.settings.ui_scale
-        decor.blit_panel(surface, self.box, radius=18, alpha=245, border=theme.GOLD, shadow=28)
-        emblem = decor.glow_icon(assets, self.icon, round(40 * scale), theme.GOLD_BRIGHT, theme.GLOW)
-        surface.blit(emblem, emblem.get_rect(center=(self.box.centerx, self.box.y + round(44 * scale))))
-        y = self.box.y + round(72 * scale)
-        decor.text(
-            surface,
-            assets,
-            "title",
-            round(38 * scale),
-            self.title,
-            theme.GOLD,
-            (self.box.centerx, y),
-            "midtop",
-            shadow=True,
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size())
+            self._veil.fill(theme.INK)
+            self._veil.set_alpha(170)
+        surface.blit(self._veil, (0, 0))
+        assets, frame = self.host.assets, self.host.frame
+        px = frame.px
+        decor.blit_panel(
+            surface, self.box, radius=18, alpha=245, border=theme.GOLD, shadow=28, unit=frame.unit
         )
-        y += round(54 * scale)
+        emblem = decor.glow_icon(assets, self.icon, px(40), theme.GOLD_BRIGHT, theme.GLOW)
+        surface.blit(emblem, emblem.get_rect(center=(self.box.centerx, self.box.y + px(44))))
+        y = self.box.y + px(72)
+        room = self.box.width - px(40)
+        decor.centred_title(surface, assets, px(38), self.title, theme.GOLD, (self.box.centerx, y), room)
+        y += px(54)
         decor.paragraph(
             surface,
             assets,
             "ui",
-            round(19 * scale),
+            self.text_size,
             self.message,
             theme.TEXT,
-            (self.box.x + 50, y),
-            560,
+            (self.box.x + px(50), y),
+            self.box.width - 2 * px(50),
             centred=True,
         )
         self.group.draw(surface)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -18,6 +19,7 @@ from game.client.scenes.placeholders import NewMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Button, Widget
 
+TAGLINE = "Mages, stones and dice: two games of arcane strategy"
 ORBIT = ("mage", "priest", "warrior", "nexus", "dice", "gravestone")
 
 
@@ -28,6 +30,11 @@ class TitleScene(MenuScene):
         super().__init__(host)
         self.angle = 0.0
         self.pulse = 0.0
+        self.title_pos = (0, 0)
+        self.title_size = 100
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.emblem_centre = (0, 0)
+        self.emblem_scale = 1.0
 
     def resume(self) -> None:
         """Coming back (e.g. from settings): the autosave may have appeared, the scale changed."""
@@ -49,9 +56,28 @@ class TitleScene(MenuScene):
             None,
             ("Quit", "quit", self.host.quit, "Close MageStone"),
         ]
-        height, gap, extra_gap = 45, 6, 14
+        frame, px = self.frame, self.px
+        left = min(px(110), frame.width // 12)
+        self.title_size = min(px(100), frame.span(100) * 5 // 4)
+        self.title_pos = (left - px(6), max(px(12), frame.height // 16))
+        top = self.title_pos[1] + self.title_size + px(88)
+        footer = frame.height - px(48)
+        buttons_count = sum(1 for entry in entries if entry is not None)
+        gaps = len(entries) - buttons_count
+        height = px(45)
+        gap, extra_gap = px(6), px(14)
+        room = footer - top
+        if buttons_count * (height + gap) + gaps * extra_gap > room:  # a short window: smaller buttons
+            shrink = room / (buttons_count * (height + gap) + gaps * extra_gap)
+            height, gap, extra_gap = int(height * shrink), int(gap * shrink), int(extra_gap * shrink)
+        width = min(px(330), frame.width // 2 - left)
+        self.menu_rect = pygame.Rect(left, top, width, footer - top)
+        tagline = self.host.assets.font("serif_italic", px(27)).size(TAGLINE)[0] + px(8)
+        right = left + max(width, min(tagline, frame.width // 2 - left)) + px(40)
+        self.emblem_centre = ((right + frame.width) // 2, frame.height // 2)
+        self.emblem_scale = max(0.2, min(frame.fit, (frame.width - right) / 2 / 260, frame.height / 2 / 260))
         buttons: list[Widget] = []
-        y = 238
+        y = top
         for entry in entries:
             if entry is None:
                 y += extra_gap
@@ -59,11 +85,11 @@ class TitleScene(MenuScene):
             label, icon, action, tooltip = entry
             button = Button(
                 assets,
-                pygame.Rect(110, y, self.px(330), height),
+                pygame.Rect(left, y, width, height),
                 label,
                 action,  # type: ignore[arg-type]
                 icon=icon,
-                font_size=self.px(21),
+                font_size=min(px(21), round(height * 0.47)),
                 tooltip=tooltip,
             )
             if label == "Continue" and not has_autosave:
@@ -123,78 +149,114 @@ class TitleScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Title, tagline, emblem and footer."""
-        assets = self.host.assets
-        surface.blit(decor.text_shadow(assets, "title", 100, "MageStone"), (104, 49))
+        assets, frame, px = self.host.assets, self.frame, self.px
+        self._emblem(surface)
+        size = self.title_size
+        x, y = self.title_pos
+        surface.blit(decor.text_shadow(assets, "title", size, "MageStone"), (x, y + max(2, size // 20)))
         surface.blit(
-            decor.gradient_text(assets, "title", 100, "MageStone", theme.GOLD_BRIGHT, (176, 128, 58)),
-            (104, 44),
+            decor.gradient_text(assets, "title", size, "MageStone", theme.GOLD_BRIGHT, (176, 128, 58)), (x, y)
+        )
+        tagline = decor.elide(
+            assets,
+            "serif_italic",
+            px(27),
+            TAGLINE,
+            frame.width - x - px(24),
         )
         decor.text(
             surface,
             assets,
             "serif_italic",
-            27,
-            "Mages, stones and dice: two games of arcane strategy",
+            px(27),
+            tagline,
             theme.mix(theme.PARCHMENT, theme.TEXT_DIM, 0.35),
-            (112, 162),
+            (x + px(8), y + size + px(18)),
         )
-        pygame.draw.line(surface, theme.mix(theme.NIGHT_TOP, theme.GOLD, 0.7), (112, 214), (440, 214))
-        pygame.draw.polygon(surface, theme.GOLD, [(446, 210), (450, 214), (446, 218), (442, 214)])
-        self._emblem(surface)
+        line_y = self.menu_rect.y - px(24)
+        line_right = self.menu_rect.right
+        pygame.draw.line(
+            surface,
+            theme.mix(theme.NIGHT_TOP, theme.GOLD, 0.7),
+            (self.menu_rect.x, line_y),
+            (line_right, line_y),
+        )
+        d = px(4)
+        pygame.draw.polygon(
+            surface,
+            theme.GOLD,
+            [
+                (line_right + d + 2, line_y - d),
+                (line_right + 2 * d + 2, line_y),
+                (line_right + d + 2, line_y + d),
+                (line_right + 2, line_y),
+            ],
+        )
         decor.text(
             surface,
             assets,
             "ui",
-            15,
+            px(15),
             f"Version {__version__}",
             theme.TEXT_DISABLED,
-            (24, 720 - 18),
+            (px(24), frame.height - px(16)),
             "bottomleft",
         )
         decor.text(
             surface,
             assets,
             "ui",
-            15,
+            px(15),
             "F11  fullscreen    ·    Esc  back    ·    Tab / arrows  choose",
             theme.TEXT_DISABLED,
-            (1280 - 24, 720 - 18),
+            (frame.width - px(24), frame.height - px(16)),
             "bottomright",
         )
 
     def _emblem(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
-        centre = (880, 360)
+        centre = self.emblem_centre
+        k = self.emblem_scale
+
+        def s(value: float) -> int:
+            return max(1, round(value * k))
+
         glow = 0.5 + 0.5 * math.sin(self.pulse)
         for radius, shade in ((218, 0.55), (150, 0.3)):
             pygame.draw.circle(
-                surface, theme.mix(theme.NIGHT_TOP, theme.GOLD, shade), centre, radius, width=1
+                surface, theme.mix(theme.NIGHT_TOP, theme.GOLD, shade), centre, s(radius), width=s(1)
             )
         for index in range(24):
             angle = -self.angle * 0.5 + index * math.tau / 24
-            x = centre[0] + math.cos(angle) * 184
-            y = centre[1] + math.sin(angle) * 184
-            size = 3 if index % 2 == 0 else 2
+            x = centre[0] + math.cos(angle) * s(184)
+            y = centre[1] + math.sin(angle) * s(184)
+            size = s(3) if index % 2 == 0 else s(2)
             pygame.draw.circle(
                 surface, theme.mix(theme.NIGHT_TOP, theme.GOLD, 0.5 + 0.3 * (index % 3 == 0)), (x, y), size
             )
-        disc = pygame.Surface((300, 300), pygame.SRCALPHA)
-        pygame.draw.circle(disc, (*theme.PANEL, 150), (150, 150), 150)
-        surface.blit(disc, disc.get_rect(center=centre))
-        halo = decor.halo(assets, "magestone", 200, (150, 120, 255))
+        surface.blit(_disc(s(150)), (centre[0] - s(150), centre[1] - s(150)))
+        halo = decor.halo(assets, "magestone", s(200), (150, 120, 255))
         halo.set_alpha(int(140 + 115 * glow))
         surface.blit(halo, halo.get_rect(center=centre))
-        crystal = assets.icon("magestone", 200, theme.GOLD_BRIGHT)
+        crystal = assets.icon("magestone", s(200), theme.GOLD_BRIGHT)
         surface.blit(crystal, crystal.get_rect(center=centre))
         for index, name in enumerate(ORBIT):
             angle = self.angle + index * math.tau / len(ORBIT)
-            x = centre[0] + math.cos(angle) * 218
-            y = centre[1] + math.sin(angle) * 218
+            x = centre[0] + math.cos(angle) * s(218)
+            y = centre[1] + math.sin(angle) * s(218)
             spot = (round(x), round(y))
-            pygame.draw.circle(surface, theme.PANEL, spot, 32)
-            pygame.draw.circle(surface, theme.mix(theme.BORDER, theme.GOLD, 0.6), spot, 32, width=2)
-            icon = assets.icon(name, 38, theme.PARCHMENT)
+            pygame.draw.circle(surface, theme.PANEL, spot, s(32))
+            pygame.draw.circle(surface, theme.mix(theme.BORDER, theme.GOLD, 0.6), spot, s(32), width=s(2))
+            icon = assets.icon(name, s(38), theme.PARCHMENT)
             surface.blit(icon, icon.get_rect(center=spot))
+
+
+@lru_cache(maxsize=4)
+def _disc(radius: int) -> pygame.Surface:
+    """The translucent disc behind the emblem's crystal."""
+    disc = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (*theme.PANEL, 150), (radius, radius), radius)
+    return disc
 
 
 @dataclass(frozen=True)

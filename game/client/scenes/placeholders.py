@@ -43,15 +43,20 @@ class ComingSoonScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header, a large emblem, the headline and the explanation."""
-        assets = self.host.assets
+        assets, px = self.host.assets, self.px
         y = self.header(surface, self.title, self.icon)
-        lines = decor.wrap(assets, "ui", self.px(19), self.body, 620)
-        card = pygame.Rect(0, y + 10, 760, self.px(230) + len(lines) * self.px(27))
-        card.centerx = 640
-        decor.blit_panel(surface, card, radius=18, alpha=200)
-        emblem = decor.glow_icon(assets, self.icon, self.px(96), theme.GOLD_BRIGHT, theme.GLOW)
-        surface.blit(emblem, emblem.get_rect(center=(640, card.y + self.px(80))))
-        text_y = card.y + self.px(150)
+        centre_x = self.frame.width // 2
+        width = min(px(760), self.frame.width - 2 * px(24))
+        body = px(19)
+        lines = decor.wrap(assets, "ui", body, self.body, width - px(140))
+        card = pygame.Rect(
+            0, y + px(10), width, px(230) + round(len(lines) * decor.line_step(assets, "ui", body))
+        )
+        card.centerx = centre_x
+        decor.blit_panel(surface, card, radius=18, alpha=200, unit=self.scale)
+        emblem = decor.glow_icon(assets, self.icon, px(96), theme.GOLD_BRIGHT, theme.GLOW)
+        surface.blit(emblem, emblem.get_rect(center=(centre_x, card.y + px(80))))
+        text_y = card.y + px(150)
         decor.text(
             surface,
             assets,
@@ -59,7 +64,7 @@ class ComingSoonScene(MenuScene):
             self.px(32),
             self.headline,
             theme.PARCHMENT,
-            (640, text_y),
+            (centre_x, text_y),
             "midtop",
             shadow=True,
         )
@@ -67,11 +72,11 @@ class ComingSoonScene(MenuScene):
             surface,
             assets,
             "ui",
-            self.px(19),
+            body,
             self.body,
             theme.TEXT_DIM,
-            (card.x + 70, text_y + self.px(56)),
-            card.width - 140,
+            (card.x + px(70), text_y + px(56)),
+            card.width - px(140),
             centred=True,
         )
 
@@ -87,28 +92,34 @@ class NewMatchScene(MenuScene):
 
     def build(self) -> list[Widget]:
         """Two game cards, a player-count choice and Begin/Back."""
-        assets = self.host.assets
+        assets, frame, px = self.host.assets, self.frame, self.px
         widgets: list[Widget] = []
-        width, height, gap = 380, min(self.px(300), 330), 40
-        x = 640 - width - gap // 2
+        centre_x = frame.width // 2
+        top = self.header_bottom()
+        choice_h, button_h = px(42), px(48)
+        gap = px(40)
+        width = min(px(380), (frame.width - 2 * px(24) - gap) // 2)
+        height = min(px(300), self.footer_top() - top - choice_h - px(26) - px(16))
+        card_scale = min(self.scale, height / 240, width / 380)
+        x = centre_x - width - gap // 2
         for game_id, (title, icon, lines) in GAMES.items():
             widgets.append(
                 Card(
                     assets,
-                    pygame.Rect(x, 160, width, height),
+                    pygame.Rect(x, top, width, height),
                     title,
                     lines,
                     icon,
                     partial(self._select, game_id),
                     selected=game_id == self.game,
-                    scale=self.scale,
+                    scale=card_scale,
                 )
             )
             x += width + gap
-        choice_y = 160 + height + 26
+        choice_y = top + height + px(26)
         players = Choice(
             assets,
-            pygame.Rect(640 - 60, choice_y, 260, self.px(42)),
+            pygame.Rect(centre_x - px(60), choice_y, px(260), choice_h),
             ["2 players", "4 players"],
             0 if self.players == 2 else 1,
             self._set_players,
@@ -117,13 +128,12 @@ class NewMatchScene(MenuScene):
         )
         players.enabled = self.game == "magestone"
         widgets.append(players)
-        button_y = 720 - 36 - self.px(48)
         back = self.back_button()
-        back.rect.right = 630
+        back.rect.right = centre_x - px(10)
         back.style = "menu"
         begin = Button(
             assets,
-            pygame.Rect(650, button_y, self.px(220), self.px(48)),
+            pygame.Rect(centre_x + px(10), back.rect.y, px(220), button_h),
             "Begin match",
             self._begin,
             icon="combat",
@@ -181,6 +191,6 @@ class NewMatchScene(MenuScene):
             self.px(19),
             "Players",
             colour,
-            (players.rect.x - 20, players.rect.centery),
+            (players.rect.x - self.px(20), players.rect.centery),
             "midright",
         )

@@ -30,19 +30,31 @@ class SettingsScene(MenuScene):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.panel = pygame.Rect(240, 140, 800, 500)
+        self.panel = pygame.Rect(0, 0, 1, 1)
 
     def _row_rect(self, index: int) -> pygame.Rect:
-        row_h = (self.panel.height - 40) // len(ROWS)
-        return pygame.Rect(self.panel.x + 40, self.panel.y + 20 + index * row_h, self.panel.width - 80, row_h)
+        pad = self.px(20)
+        row_h = (self.panel.height - 2 * pad) // len(ROWS)
+        return pygame.Rect(
+            self.panel.x + 2 * pad, self.panel.y + pad + index * row_h, self.panel.width - 4 * pad, row_h
+        )
+
+    def _control_width(self) -> int:
+        return min(self.px(380), self.panel.width // 2)
 
     def build(self) -> list[Widget]:
-        """Sliders, choices and toggles bound to the settings."""
-        assets, settings = self.host.assets, self.host.settings
+        """Sliders, choices and toggles bound to the settings, in a panel between header and Back."""
+        assets, settings, frame, px = self.host.assets, self.host.settings, self.frame, self.px
+        top, bottom = self.header_bottom(), self.footer_top()
+        self.panel = pygame.Rect(0, top, min(px(800), frame.width - 2 * px(24)), max(1, bottom - top))
+        self.panel.centerx = frame.width // 2
         widgets: list[Widget] = []
         for index, (_icon, _label, key) in enumerate(ROWS):
             row = self._row_rect(index)
-            control = pygame.Rect(row.right - 380, row.centery - 20, 380, 40)
+            height = min(px(40), row.height - px(4))
+            control = pygame.Rect(
+                row.right - self._control_width(), row.centery - height // 2, self._control_width(), height
+            )
             if key in ("music_volume", "effects_volume"):
                 widget: Widget = Slider(
                     assets,
@@ -114,7 +126,7 @@ class SettingsScene(MenuScene):
         """Header, panel, row labels and the player-colour preview."""
         assets, settings = self.host.assets, self.host.settings
         self.header(surface, "Settings", "settings")
-        decor.blit_panel(surface, self.panel, radius=18, alpha=210)
+        decor.blit_panel(surface, self.panel, radius=18, alpha=210, unit=self.scale)
         for index, (icon, label, key) in enumerate(ROWS):
             row = self._row_rect(index)
             if index:
@@ -123,25 +135,31 @@ class SettingsScene(MenuScene):
                 )
             focused = self.group.focus_index == index
             colour = theme.GOLD_BRIGHT if focused else theme.TEXT
-            icon_size = self.px(28)
+            icon_size = min(self.px(28), row.height - 2)
             surface.blit(assets.icon(icon, icon_size, theme.GOLD), (row.x, row.centery - icon_size // 2))
+            size = min(self.px(20), round(row.height * 0.5))
+            left = row.x + icon_size + self.px(16)
+            room = row.right - self._control_width() - self.px(16) - left
             decor.text(
                 surface,
                 assets,
                 "ui_semibold",
-                self.px(20),
-                label,
+                size,
+                decor.elide(assets, "ui_semibold", size, label, room),
                 colour,
-                (row.x + icon_size + 16, row.centery),
+                (left, row.centery),
                 "midleft",
             )
             if key == "colour_blind":
                 self._swatches(surface, row, settings.colour_blind)
 
     def _swatches(self, surface: pygame.Surface, row: pygame.Rect, safe: bool) -> None:
-        x = row.right - 240
+        """The four seat colours, in the toggle's row left of its On/Off label."""
+        px = self.px
+        x = row.right - self._control_width()
+        radius = px(11)
         for index, colour in enumerate(theme.player_colours(safe)):
-            centre = (x + 12 + index * 30, row.centery)
-            pygame.draw.circle(surface, theme.INK, (centre[0], centre[1] + 2), 11)
-            pygame.draw.circle(surface, colour, centre, 11)
-            pygame.draw.circle(surface, theme.PARCHMENT, centre, 11, width=1)
+            centre = (x + px(12) + index * px(28), row.centery)
+            pygame.draw.circle(surface, theme.INK, (centre[0], centre[1] + px(2)), radius)
+            pygame.draw.circle(surface, colour, centre, radius)
+            pygame.draw.circle(surface, theme.PARCHMENT, centre, radius, width=1)

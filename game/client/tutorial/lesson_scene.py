@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
@@ -61,11 +61,34 @@ def open_lesson_scene(
 class LessonScene:
     """One lesson at a table (mixin: put it before the game's match scene in the bases)."""
 
-    CARD: ClassVar[pygame.Rect]
+    log_rect: pygame.Rect
     """Where the lesson card goes (over the table's log)."""
     concessions = False
     """A lesson is not a match: no Resign or Offer draw."""
-    HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {}
+
+    def hud_rects(self) -> dict[str, pygame.Rect]:
+        """The HUD parts a step can point at (by name), as laid out now (default: none)."""
+        return {}
+
+    def card_ceiling(self) -> int:
+        """How high the card may reach when the log is short (default: the log's top)."""
+        return self.log_rect.y
+
+    def card_rect(self) -> pygame.Rect:
+        """The lesson card: over the table's log, reaching up to :meth:`card_ceiling` where the log
+        is too short for it."""
+        log = self.log_rect
+        height = max(log.height + 4, min(self.cu(220), log.bottom - self.card_ceiling()))
+        return pygame.Rect(log.x, log.bottom - height, log.width, height)
+
+    def hud_unit(self) -> float:
+        """Window pixels per design pixel of the table's panels."""
+        return float(getattr(self, "hud", 1.0))
+
+    def cu(self, value: float) -> int:
+        """A design length of the lesson card in pixels."""
+        return max(1, round(value * self.hud_unit()))
+
     """HUD parts a step may point at, by the names used in lesson files."""
 
     # Provided by the game's match scene.
@@ -173,9 +196,9 @@ class LessonScene:
                 widget.label, command, widget.tooltip, widget.icon = CONTROL_SWAPS[widget.label]
                 widget.on_click = getattr(self, command)
                 widget.enabled = True
-        assets = self.host.assets
-        card = self.CARD
-        row = pygame.Rect(card.x + 12, card.bottom - 42, card.width - 24, 32)
+        assets, u = self.host.assets, self.cu
+        card = self.card_rect()
+        row = pygame.Rect(card.x + u(12), card.bottom - u(42), card.width - u(24), u(32))
         step = self.run.step
         primary = None
         if self.run.finished:
@@ -188,12 +211,12 @@ class LessonScene:
             widgets.append(
                 Button(
                     assets,
-                    pygame.Rect(row.x, row.y, row.width - 84, row.height),
+                    pygame.Rect(row.x, row.y, row.width - u(84), row.height),
                     primary[0],
                     primary[1],
                     icon="continue",
                     style="primary",
-                    font_size=16,
+                    font_size=u(16),
                     tooltip="Next step (Enter)",
                 )
             )
@@ -201,10 +224,10 @@ class LessonScene:
             widgets.append(
                 Button(
                     assets,
-                    pygame.Rect(row.right - 76, row.y, 76, row.height),
+                    pygame.Rect(row.right - u(76), row.y, u(76), row.height),
                     "Skip",
                     self.skip,
-                    font_size=14,
+                    font_size=u(14),
                     tooltip="Mark this lesson as skipped and go to the next one.",
                 )
             )
@@ -384,10 +407,13 @@ class LessonScene:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         if step is not None:
             for point in step.points:
-                rect = self.HUD_RECTS.get(point)
+                rect = self.hud_rects().get(point)
                 if rect is not None:
                     colour = theme.mix(theme.GOLD, (120, 226, 255), pulse)
-                    pygame.draw.rect(surface, colour, rect.inflate(6, 6), width=3, border_radius=12)
+                    u = self.cu
+                    pygame.draw.rect(
+                        surface, colour, rect.inflate(u(6), u(6)), width=u(3), border_radius=u(12)
+                    )
         self._draw_card(surface)
         self.group.draw(surface)
 
@@ -407,35 +433,53 @@ class LessonScene:
         return title, text
 
     def _draw_card(self, surface: pygame.Surface) -> None:
-        assets = self.host.assets
-        card = self.CARD
-        decor.blit_panel(surface, card, radius=12, alpha=245)
-        pygame.draw.rect(surface, theme.GOLD, card, width=2, border_radius=12)
+        assets, u = self.host.assets, self.cu
+        card = self.card_rect()
+        decor.blit_panel(surface, card, radius=12, alpha=245, unit=self.hud_unit())
+        pygame.draw.rect(surface, theme.GOLD, card, width=u(2), border_radius=u(12))
         step = self.run.step
         number = min(self.run.index + 1, len(self.lesson.steps))
         counter = f"step {number} of {len(self.lesson.steps)}"
         counter_rect = decor.text(
-            surface, assets, "ui", 12, counter, theme.TEXT_DIM, (card.right - 12, card.y + 8), "topright"
+            surface,
+            assets,
+            "ui",
+            u(12),
+            counter,
+            theme.TEXT_DIM,
+            (card.right - u(12), card.y + u(8)),
+            "topright",
         )
-        title_width = counter_rect.x - card.x - 24
-        lesson_title = decor.elide(assets, "ui", 12, self.lesson.title, title_width)
-        decor.text(surface, assets, "ui", 12, lesson_title, theme.TEXT_DIM, (card.x + 12, card.y + 8))
+        title_width = counter_rect.x - card.x - u(24)
+        lesson_title = decor.elide(assets, "ui", u(12), self.lesson.title, title_width)
+        decor.text(
+            surface, assets, "ui", u(12), lesson_title, theme.TEXT_DIM, (card.x + u(12), card.y + u(8))
+        )
         title, text = self.card_text()
         if self.resume_problem:
             text = "Your saved place no longer fits this lesson, so it starts again. " + text
-        decor.text(surface, assets, "title", 21, title, theme.GOLD_BRIGHT, (card.x + 12, card.y + 24))
-        self.card_lines = decor.wrap(assets, "ui", 14, text, card.width - 24)
-        y = card.y + 52
+        decor.text(
+            surface, assets, "title", u(21), title, theme.GOLD_BRIGHT, (card.x + u(12), card.y + u(24))
+        )
+        size = u(14)
+        room = card.bottom - u(46 if step is not None and step.kind == "do" else 48) - (card.y + u(52))
+        while True:  # a short card: smaller words rather than words under its buttons
+            self.card_lines = decor.wrap(assets, "ui", size, text, card.width - u(24))
+            step_y = assets.font("ui", size).get_linesize()
+            if len(self.card_lines) * step_y <= room or size <= 9:
+                break
+            size -= 1
+        y = card.y + u(52)
         for line in self.card_lines:
-            decor.text(surface, assets, "ui", 14, line, theme.TEXT, (card.x + 12, y))
-            y += 16
+            decor.text(surface, assets, "ui", size, line, theme.TEXT, (card.x + u(12), y))
+            y += step_y
         if step is not None and step.kind == "do" and not self.run.finished:
             decor.text(
                 surface,
                 assets,
                 "ui_semibold",
-                13,
+                u(13),
                 "Only this action counts.",
                 theme.TEXT_DIM,
-                (card.x + 12, card.bottom - 34),
+                (card.x + u(12), card.bottom - u(34)),
             )

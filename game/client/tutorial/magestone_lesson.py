@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
-from game.client.magestone.scene import LEFT, LOG, RIGHT_W, RIGHT_X, TRAY, MageStoneMatchScene
+from game.client.magestone.scene import MageStoneMatchScene
 from game.client.tutorial.lesson_scene import LessonScene
 from game.rules.magestone import Attack, Bolt, Fall, Move, UnitAction
 from game.rules.protocol import GameState
@@ -28,17 +28,23 @@ def action_squares(action: Any) -> set[int]:
 class MageStoneLessonScene(LessonScene, MageStoneMatchScene):
     """One MageStone lesson played at the table."""
 
-    CARD = pygame.Rect(LOG.x, LOG.y - 4, LOG.width, LOG.height + 4)
-    HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {
-        "squares": pygame.Rect(RIGHT_X, 58, RIGHT_W, 30),
-        "units": pygame.Rect(RIGHT_X, 92, RIGHT_W, 34),
-        "end_go": pygame.Rect(RIGHT_X, 200, (RIGHT_W - 8) // 2, 38),
-        "dice": TRAY,
-        "players": pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 300),
-        "bank": pygame.Rect(LEFT.x, LEFT.bottom - 66, LEFT.width, 32),
-        "rite": pygame.Rect(LEFT.x, LEFT.bottom - 34, LEFT.width, 34),
-        "log": LOG,
-    }
+    def card_ceiling(self) -> int:
+        """A short log lets the card cover the dice tray (never the controls)."""
+        return self.tray_rect.y
+
+    def hud_rects(self) -> dict[str, pygame.Rect]:
+        """The HUD parts a lesson step can point at, as laid out now."""
+        u, top, left, right = self.u, self.top, self.left, self.right
+        return {
+            "squares": pygame.Rect(right.x, top.y + u(44), right.width, u(30)),
+            "units": pygame.Rect(right.x, top.y + u(78), right.width, u(34)),
+            "end_go": pygame.Rect(right.x, self.controls_y, (right.width - u(8)) // 2, u(38)),
+            "dice": self.tray_rect,
+            "players": pygame.Rect(left.x, left.y, left.width, u(300)),
+            "bank": pygame.Rect(left.x, left.bottom - u(66), left.width, u(32)),
+            "rite": pygame.Rect(left.x, left.bottom - u(34), left.width, u(34)),
+            "log": self.log_rect,
+        }
 
     def seat_names(self, state: GameState) -> list[str]:
         """South, North... as the board names them."""

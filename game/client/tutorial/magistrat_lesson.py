@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
-from game.client.magistrat.scene import LEFT, LOG, MagiStratMatchScene
+from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.tutorial.lesson_scene import LessonScene
 from game.rules.magistrat import Move, Place
 from game.rules.magistrat.board import CELL_INDEX, SIDE_NAMES
@@ -25,12 +25,19 @@ def action_cells(action: Any) -> set[int]:
 class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
     """One MagiStrat lesson played at the table."""
 
-    CARD = pygame.Rect(LOG.x, LOG.y - 4, LOG.width, LOG.height + 4)
-    HUD_RECTS: ClassVar[dict[str, pygame.Rect]] = {
-        "players": pygame.Rect(LEFT.x, LEFT.y, LEFT.width, 260),
-        "layers": pygame.Rect(LEFT.x + 6, LEFT.bottom - 124, LEFT.width - 12, 116),
-        "log": LOG,
-    }
+    def card_ceiling(self) -> int:
+        """A short log lets the card reach up to just below the controls (two rows: a lesson has no
+        Resign / Offer draw row)."""
+        return self.controls_y + self.u(88)
+
+    def hud_rects(self) -> dict[str, pygame.Rect]:
+        """The HUD parts a lesson step can point at, as laid out now."""
+        u, left = self.u, self.left
+        return {
+            "players": pygame.Rect(left.x, left.y, left.width, u(260)),
+            "layers": pygame.Rect(left.x + u(6), left.bottom - u(124), left.width - u(12), u(116)),
+            "log": self.log_rect,
+        }
 
     def seat_names(self, state: GameState) -> list[str]:
         """White and Black."""

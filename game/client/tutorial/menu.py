@@ -30,6 +30,7 @@ class TutorialMenuScene(MenuScene):
         self.progress = Progress.load()
         self.problem = ""
         self.lessons: list[Lesson] = []
+        self.note_y = 0
 
     def resume(self) -> None:
         """Back from a lesson: statuses changed."""
@@ -42,10 +43,13 @@ class TutorialMenuScene(MenuScene):
         self.lessons, problems = playable_lessons(self.game)
         self.problem = "\n".join(problems)
         games = list(GAME_TITLES)
+        frame, px = self.frame, self.px
+        top = self.header_bottom() - px(12)
+        self.note_y = top + px(40) + px(8)
         widgets: list[Widget] = [
             Choice(
                 assets,
-                pygame.Rect(640 - 170, 126, 340, self.px(40)),
+                pygame.Rect(frame.width // 2 - px(170), top, px(340), px(40)),
                 [GAME_TITLES[g] for g in games],
                 games.index(self.game),
                 self._switch,
@@ -54,18 +58,22 @@ class TutorialMenuScene(MenuScene):
         ]
         playable = playable_at_table(self.game)
         rows = (len(self.lessons) + 1) // 2
-        height = min(self.px(46), (720 - 300) // max(1, rows) - 6)
+        first = self.note_y + px(30)
+        gap = px(6)
+        height = min(px(46), (self.footer_top() - first) // max(1, rows) - gap)
+        width = min(px(480), (frame.width - 2 * px(24) - px(20)) // 2)
+        left = frame.width // 2 - width - px(10)
         for index, lesson in enumerate(self.lessons):
             column, row = divmod(index, rows)
             status = self.progress.status(lesson.id)
             button = Button(
                 assets,
-                pygame.Rect(150 + column * 500, 208 + row * (height + 6), 480, height),
+                pygame.Rect(left + column * (width + px(20)), first + row * (height + gap), width, height),
                 f"{index + 1}. {lesson.title}",
                 partial(self._open, lesson),
                 icon="victory" if status == "completed" else "tutorial",
                 style="primary" if status == "in progress" else "menu",
-                font_size=self.px(16),
+                font_size=min(px(16), round(height * 0.42)),
                 tooltip=lesson.summary,
                 detail=STATUS_MARKS[status] if playable else "rules only, table to come",
             )
@@ -88,15 +96,28 @@ class TutorialMenuScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header, completion count, and a notice when lessons failed to load."""
-        self.header(surface, "Tutorial", "tutorial", y=30)
+        self.header(surface, "Tutorial", "tutorial")
         done = sum(1 for lesson in self.lessons if lesson.id in self.progress.completed)
         note = f"{done} of {len(self.lessons)} lessons completed"
         if not playable_at_table(self.game):
             note += f" · these lessons open once the {GAME_TITLES[self.game]} table is in this build"
-        decor.text(surface, self.host.assets, "ui", self.px(16), note, theme.TEXT_DIM, (640, 176), "midtop")
+        size, centre_x = self.px(16), self.frame.width // 2
+        note = decor.elide(self.host.assets, "ui", size, note, self.frame.width - self.px(48))
+        decor.text(
+            surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, (centre_x, self.note_y), "midtop"
+        )
         if self.problem:
+            width = min(self.px(880), self.frame.width - self.px(48))
             decor.paragraph(
-                surface, self.host.assets, "ui", 16, self.problem, theme.DANGER, (200, 260), 880, centred=True
+                surface,
+                self.host.assets,
+                "ui",
+                size,
+                self.problem,
+                theme.DANGER,
+                (centre_x - width // 2, self.note_y + self.px(60)),
+                width,
+                centred=True,
             )
 
 

@@ -201,30 +201,64 @@ class TipBox:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, assets: Any, anchor: tuple[int, int], width: int = 420) -> None:
-        """Draw the tip (if any) centred under ``anchor``."""
+    def draw(
+        self,
+        surface: pygame.Surface,
+        assets: Any,
+        anchor: tuple[int, int],
+        unit: float = 1.0,
+        bounds: pygame.Rect | None = None,
+        width: int = 420,
+    ) -> None:
+        """Draw the tip (if any) centred under ``anchor``, ``width`` design pixels wide at ``unit``
+        pixels each, kept inside ``bounds`` (the board) when given."""
         tip = self.current
         if tip is None:
             return
-        lines = decor.wrap(assets, "ui", 15, tip.text, width - 28)
-        self.rect = pygame.Rect(0, 0, width, 58 + 19 * len(lines))
+
+        def u(value: float) -> int:
+            return max(1, round(value * unit))
+
+        box_w = u(width) if bounds is None else min(u(width), bounds.width)
+        body = max(9, u(15))
+        lines = decor.wrap(assets, "ui", body, tip.text, box_w - u(28))
+        self.rect = pygame.Rect(0, 0, box_w, u(58) + u(19) * len(lines))
         self.rect.midtop = anchor
-        decor.blit_panel(surface, self.rect, radius=12, alpha=240)
-        pygame.draw.rect(surface, (120, 226, 255), self.rect, width=2, border_radius=12)
+        if bounds is not None:
+            self.rect.clamp_ip(bounds)
+        decor.blit_panel(surface, self.rect, radius=12, alpha=240, unit=unit)
+        pygame.draw.rect(surface, (120, 226, 255), self.rect, width=u(2), border_radius=u(12))
+        title_size = max(9, u(20))
+        note_size = max(9, u(12))
+        note = "click to close · F1 rules"
+        note_w = assets.font("ui", note_size).size(note)[0]
+        title = decor.elide(assets, "title", title_size, tip.title, box_w - u(40) - note_w)
         decor.text(
-            surface, assets, "title", 20, tip.title, theme.GOLD_BRIGHT, (self.rect.x + 14, self.rect.y + 8)
+            surface,
+            assets,
+            "title",
+            title_size,
+            title,
+            theme.GOLD_BRIGHT,
+            (self.rect.x + u(14), self.rect.y + u(8)),
         )
         decor.text(
             surface,
             assets,
             "ui",
-            12,
-            "click to close · F1 rules",
+            note_size,
+            note,
             theme.TEXT_DISABLED,
-            (self.rect.right - 12, self.rect.y + 12),
+            (self.rect.right - u(12), self.rect.y + u(12)),
             "topright",
         )
         for index, line in enumerate(lines):
             decor.text(
-                surface, assets, "ui", 15, line, theme.TEXT, (self.rect.x + 14, self.rect.y + 38 + index * 19)
+                surface,
+                assets,
+                "ui",
+                body,
+                line,
+                theme.TEXT,
+                (self.rect.x + u(14), self.rect.y + u(38) + index * u(19)),
             )

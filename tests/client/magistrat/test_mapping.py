@@ -1,6 +1,6 @@
 """Screen-to-cell mapping: every cell of every layer is hit by a click at its drawn centre, in both
-views (with each layer brought to the front), from logical coordinates and through the letterbox
-of two window sizes."""
+views (with each layer brought to the front), in the design area and in the areas a table gives the
+cube at several window sizes and aspects."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 
 from game.client.input import Click, translate
 from game.client.magistrat.cube import CubeGeometry
-from game.client.viewport import Viewport
 
 GEOMETRIES = [CubeGeometry(mode, front) for mode in ("oblique", "flat") for front in (None, 0, 1, 2)]
 
@@ -22,15 +21,18 @@ def test_every_cell_is_hit_at_its_drawn_centre(geometry: CubeGeometry) -> None:
         assert geometry.cell_at((x, y)) == cell
 
 
-@pytest.mark.parametrize("window", [(1920, 1080), (1000, 800)])
+AREAS = [(300.0, 12.0, 1300.0, 1056.0), (250.0, 10.0, 500.0, 556.0), (400.0, 12.0, 1800.0, 1056.0)]
+
+
+@pytest.mark.parametrize("area", AREAS, ids=["1080p", "1024x576", "21:9"])
 @pytest.mark.parametrize("mode", ["oblique", "flat"])
-def test_clicks_through_the_letterbox_reach_every_cell(window: tuple[int, int], mode: str) -> None:
-    viewport = Viewport(*window)
-    geometry = CubeGeometry(mode)
+def test_clicks_at_window_pixels_reach_every_cell_in_any_area(area: tuple[float, ...], mode: str) -> None:
+    geometry = CubeGeometry(mode, None, area)  # type: ignore[arg-type]
     for cell in range(192):
-        pixel = viewport.to_window(geometry.centre(cell))
-        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pixel, button=1)
-        intent = translate(event, viewport)
+        x, y = geometry.centre(cell)
+        assert area[0] <= x < area[0] + area[2] and area[1] <= y < area[1] + area[3]
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(x), round(y)), button=1)
+        intent = translate(event)
         assert isinstance(intent, Click)
         assert geometry.cell_at(intent.pos) == cell
 

@@ -38,8 +38,9 @@ def magestone(app: App, players: int = 2, ai: tuple[int, ...] = ()) -> MageStone
     """A new MageStone table; seats in ``ai`` are Normal bots, the rest humans (no hand-over screen)."""
     names = ("South", "North") if players == 2 else MAGESTONE_SEATS
     seats = [Seat(name, "normal" if i in ai else "human", i) for i, name in enumerate(names)]
-    scene = open_test_table(app, new_game("magestone", {"players": players}), seats, MageStoneNarrator(),
-                            MageStoneMatchScene)
+    scene = open_test_table(
+        app, new_game("magestone", {"players": players}), seats, MageStoneNarrator(), MageStoneMatchScene
+    )
     scene.handover = False
     frames(app, 2)
     return scene
@@ -49,8 +50,9 @@ def magistrat(app: App, black_ai: bool = False) -> MagiStratMatchScene:
     """A new MagiStrat game past a random set-up, White human to move."""
     seats = [Seat("White", "human", 0), Seat("Black", "normal" if black_ai else "human", 1)]
     state = new_game("magistrat", {"setup": "random", "setup_seed": 5})
-    scene = open_test_table(app, state, seats, MagiStratNarrator(), MagiStratMatchScene,
-                            undo_across_turns=True)
+    scene = open_test_table(
+        app, state, seats, MagiStratNarrator(), MagiStratMatchScene, undo_across_turns=True
+    )
     frames(app, 2)
     return scene
 
@@ -87,7 +89,7 @@ def test_magestone_resign_asks_first_and_the_game_over_card_names_it(app: App) -
     assert labels(scene)["Resign"] and "Offer draw" not in labels(scene)
     press(app, scene, "Resign")
     assert dialog(app).title == "Resign?" and "North wins the game" in dialog(app).message
-    send(app, KeyIntent(Key.BACK))                    # Back keeps playing
+    send(app, KeyIntent(Key.BACK))  # Back keeps playing
     assert app.stack.top is scene and not scene.controller.over
     press(app, scene, "Resign")
     answer(app, "Resign")
@@ -99,7 +101,7 @@ def test_magestone_resign_asks_first_and_the_game_over_card_names_it(app: App) -
 
 def test_resigning_while_the_ai_thinks_stops_it(app: App) -> None:
     scene = magestone(app, ai=(1,))
-    scene.controller.pace = 100.0                     # the bot's answer is ready but not yet played
+    scene.controller.pace = 100.0  # the bot's answer is ready but not yet played
     press(app, scene, "End go")
     play_out(app, scene, 600)
     assert scene.controller.seat_to_act() == 1 and labels(scene)["Resign"]
@@ -122,7 +124,7 @@ def test_resign_and_offer_draw_are_reachable_by_keyboard(app: App) -> None:
         send(app, KeyIntent(Key.NEXT), settle=0)
     send(app, KeyIntent(Key.CONFIRM))
     assert dialog(app).title == "Draw offered"
-    send(app, KeyIntent(Key.NEXT), KeyIntent(Key.CONFIRM))   # from Decline (the safe choice) to Accept
+    send(app, KeyIntent(Key.NEXT), KeyIntent(Key.CONFIRM))  # from Decline (the safe choice) to Accept
     assert game_over(app).title == "Draw agreed"
 
 
@@ -145,7 +147,7 @@ def test_four_players_every_other_player_votes_on_a_draw(app: App) -> None:
     answer(app, "Accept draw")
     assert "North, do you accept?" in dialog(app).message
     answer(app, "Accept draw")
-    answer(app, "Decline")                            # East says no
+    answer(app, "Decline")  # East says no
     assert not scene.controller.over and scene.message.startswith("East declines")
     press(app, scene, "Offer draw")
     for _ in range(3):
@@ -165,13 +167,13 @@ def test_four_players_a_resigning_human_leaves_and_the_others_play_on(app: App) 
     assert scene.message == "South resigned; the others play on."
     assert "South: resigned" in scene.hud_lines()
     assert "South resigns and leaves the game; the others play on" in [line.text for line in controller.log]
-    assert not labels(scene)["Undo"]                  # West cannot take back South's resignation
-    send(app, KeyIntent(Key.CONFIRM))                 # West ends the go
+    assert not labels(scene)["Undo"]  # West cannot take back South's resignation
+    send(app, KeyIntent(Key.CONFIRM))  # West ends the go
     play_out(app, scene, 600)
-    press(app, scene, "Resign")                       # North resigns: East's go
+    press(app, scene, "Resign")  # North resigns: East's go
     answer(app, "Resign")
     play_out(app, scene, 600)
-    press(app, scene, "Resign")                       # East: West is the last one left
+    press(app, scene, "Resign")  # East: West is the last one left
     assert "West wins the game" in dialog(app).message
     answer(app, "Resign")
     assert game_over(app).title == "East resigned — West wins"
@@ -203,13 +205,13 @@ def test_four_players_against_the_ai_resigning_cancels_the_bot_and_play_goes_on(
     scene.controller.pace = 100.0
     press(app, scene, "End go")
     play_out(app, scene, 600)
-    assert scene.controller.seat_to_act() == 1 and len(source.requests) == 1   # West's answer waits
+    assert scene.controller.seat_to_act() == 1 and len(source.requests) == 1  # West's answer waits
     press(app, scene, "Resign")
     cancels = source.cancels
     answer(app, "Resign")
     assert source.cancels > cancels
     frames(app, 2)
-    assert len(source.requests) == 2                  # West is asked again, about the new position
+    assert len(source.requests) == 2  # West is asked again, about the new position
     assert source.requests[-1]["state"]["seats"]["S"]["eliminated"]
     assert not scene.controller.over and not labels(scene)["Resign"]
 

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from game.rules.magnastorm.actions import Action, act, parse_action
 from game.rules.magnastorm.data import Content, Cost, ObjectiveFace, bundled_content
+from game.rules.magnastorm.describe import describe
 from game.rules.magnastorm.objectives import (
     constraint_after,
     removable_spaces,
@@ -455,6 +456,10 @@ class MagnastormState(GameState):
                 self.admin_ctrl[column] = -1
                 self.markers_home[seat] += 1
         self.rcmd_ctrl = [-1 if controller == seat else controller for controller in self.rcmd_ctrl]
+
+    def describe_action(self, action: Any) -> str:
+        """Plain-language description of ``action`` here, e.g. ``Player 1 moves the runner``."""
+        return describe(self, action) if isinstance(action, Action) else str(action)
 
     def refresh(self) -> None:
         """Forget cached legal actions after fields were edited directly (scenarios, tests)."""

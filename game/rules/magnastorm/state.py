@@ -382,11 +382,7 @@ class MagnastormState(GameState):
         """
         if not self.in_game(seat):
             raise IllegalActionError(f"seat {seat} is not in the game")
-        if self.current_player() == CHANCE:
-            raise IllegalActionError("the draw must be made first")
-        self._history.append(self._snapshot())
-        self._cache = None
-        self._events = []
+        self._begin_concession()
         self._emit("resigned", seat=seat)
         rivals = [other for other in self.order if other != seat]
         if len(rivals) == 1:  # the planet stays as it was played
@@ -403,15 +399,19 @@ class MagnastormState(GameState):
         """The players agree a draw (the match allows it only between humans). Undoable like an action."""
         if not self.tasks:
             raise IllegalActionError("the game is already over")
+        self._begin_concession()
+        self.ranking = []
+        self._end_now("agreed_draw", [])
+        events, self._events = self._events, []
+        return events
+
+    def _begin_concession(self) -> None:
+        """Refuse a concession at a chance node; else take the undo snapshot, as ``apply`` does."""
         if self.current_player() == CHANCE:
             raise IllegalActionError("the draw must be made first")
         self._history.append(self._snapshot())
         self._cache = None
         self._events = []
-        self.ranking = []
-        self._end_now("agreed_draw", [])
-        events, self._events = self._events, []
-        return events
 
     def _resigned(self) -> list[int]:
         """Seats that resigned (left the turn order once it was drawn), best reputation first."""

@@ -8,7 +8,7 @@ import pytest
 
 from game.rules.magnastorm import MagnastormState, new_game
 
-from .helpers import play, started
+from .helpers import control, play, set_cubes, started
 
 
 def _check_descriptions(state: MagnastormState, seen: set[str]) -> None:
@@ -46,3 +46,19 @@ def test_descriptions_name_the_commander_the_crew_and_the_place() -> None:
     play(state, crew)
     assert state.describe_action(state.parse_action("to r0c0")) == \
         f"{who} places the crew member on the action panel at row 1, column 1"
+
+
+def test_commander_variants_of_one_action_are_told_apart() -> None:
+    state = started(2, admin=("yakuul", "beeper", "outridge", "okzil"),
+                    research=("park", "davenpitt", "mbado"))
+    seat = state.current_player()
+    for commander in ("yakuul", "park"):
+        control(state, seat, commander)
+    set_cubes(state, seat, y=4, **{f"c{seat + 1}": 4})
+    state.refresh()
+    seen: set[str] = set()
+    _check_descriptions(state, seen)
+    takes = [state.describe_action(a) for a in state.legal_actions() if a.verb == "take"]
+    assert any("Idris Yakuul" in text for text in takes) and any("Idris Yakuul" not in text for text in takes)
+    play(state, next(str(a) for a in state.legal_actions() if a.verb == "crew"))
+    _check_descriptions(state, seen)

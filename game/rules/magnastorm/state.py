@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from game.rules.magnastorm.actions import Action, act, parse_action
 from game.rules.magnastorm.data import Content, Cost, ObjectiveFace, bundled_content
+from game.rules.magnastorm.describe import describe
 from game.rules.magnastorm.objectives import (
     constraint_after,
     removable_spaces,
@@ -297,16 +298,20 @@ class MagnastormState(GameState):
         self._restore(self._history.pop())
 
     def result(self) -> GameResult | None:
-        """The winner (first in the ranking) once the game is over."""
-        if self.tasks or not self.ranking:
+        """The winner (first in the ranking) once the game is over; no winner after an agreed draw."""
+        if self.tasks:
             return None
+        if not self.ranking:
+            return GameResult((), "agreed_draw")
+        if len(self.order) == 1:
+            return GameResult((self.ranking[0],), "resigned")
         reason = "reputation" if self.end_triggered else "round limit"
         return GameResult((self.ranking[0],), reason)
 
     def returns(self) -> list[float]:
-        """+1 to the winner, -1 to every other seat."""
+        """+1 to the winner, -1 to every other seat; 0 to all before the end or after an agreed draw."""
         outcome = self.result()
-        if outcome is None:
+        if outcome is None or not outcome.winners:
             return [0.0] * self.s.n
         return [1.0 if seat in outcome.winners else -1.0 for seat in range(self.s.n)]
 
@@ -357,6 +362,104 @@ class MagnastormState(GameState):
             and self.s.options == other.s.options
 
     __hash__ = None  # type: ignore[assignment]
+
+    # ----------------------------------------------------------------- resigning and agreed draws
+
+    def in_game(self, seat: int) -> bool:
+        """True while ``seat`` still plays: the game goes on and it has not resigned."""
+        return bool(self.tasks) and seat in self.order
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` resigns, on its own turn or not. Undoable like an action.
+
+        With one rival left, that rival wins at once (reason ``resigned``; the
+        resigner ranks second). With more rivals left the game goes on without
+        it: its labs and stations leave the planet (back to its board), the
+        commanders it controls become free, it leaves the turn order (a turn
+        it was playing ends there), it takes no part in later administrations
+        and draws no artifact, and it ranks below every player still in.
+        Its crew stays on the panels as neutral crew.
+        """
+        if not self.in_game(seat):
+            raise IllegalActionError(f"seat {seat} is not in the game")
+        self._begin_concession()
+        self._emit("resigned", seat=seat)
+        rivals = [other for other in self.order if other != seat]
+        if len(rivals) == 1:  # the planet stays as it was played
+            self.order = rivals
+            self.ranking = rivals + self._resigned()
+            self._end_now("resigned", rivals)
+        else:
+            self._withdraw(seat)
+            self._advance()
+        events, self._events = self._events, []
+        return events
+
+    def agree_draw(self) -> list[Event]:
+        """The players agree a draw (the match allows it only between humans). Undoable like an action."""
+        if not self.tasks:
+            raise IllegalActionError("the game is already over")
+        self._begin_concession()
+        self.ranking = []
+        self._end_now("agreed_draw", [])
+        events, self._events = self._events, []
+        return events
+
+    def _begin_concession(self) -> None:
+        """Refuse a concession at a chance node; else take the undo snapshot, as ``apply`` does."""
+        if self.current_player() == CHANCE:
+            raise IllegalActionError("the draw must be made first")
+        self._history.append(self._snapshot())
+        self._cache = None
+        self._events = []
+
+    def _resigned(self) -> list[int]:
+        """Seats that resigned (left the turn order once it was drawn), best reputation first."""
+        out = [seat for seat in range(self.s.n) if self.order and seat not in self.order]
+        return sorted(out, key=lambda seat: (-self.rep[seat], seat))
+
+    def _end_now(self, reason: str, winners: list[int]) -> None:
+        self.tasks = []
+        self.phase = "over"
+        self._cache = []
+        self._emit("game_over", winners=winners, reason=reason, ranking=list(self.ranking),
+                   reputation=list(self.rep))
+
+    def _withdraw(self, seat: int) -> None:
+        """Take ``seat`` out of the game: its turn, its place in the turn order, its pieces on the planet."""
+        if self.phase == "play" and self.current_player() == seat:
+            turn_end = max(i for i, t in enumerate(self.tasks) if t[0] == "turn_end")
+            in_hand = [t for t in reversed(self.tasks[turn_end + 1:]) if t[0] == "place" and t[3] <= SWEEP]
+            del self.tasks[turn_end + 1:]
+            for kind, actor, colour, _, c in in_hand:  # crew taken up goes down on the first free cell
+                task = _task(kind, actor, colour, SWEEP, c)
+                self.tasks.append(task)
+                self._do_to(task, self._cells(seat, SWEEP)[0].args)
+        self.tasks = [t for t in self.tasks if t[1] != seat]
+        if seat in self.pass_order:
+            if self.pass_order.index(seat) <= self.pass_pos:  # the next turn_end moves on to the right seat
+                self.pass_pos -= 1
+            self.pass_order = [other for other in self.pass_order if other != seat]
+        self.order = [other for other in self.order if other != seat]
+        if self.fp_holder == seat:
+            self.fp_holder = -1
+        for space, owner in enumerate(self.space_owner):
+            if owner == seat:
+                self.space_owner[space], self.space_labs[space] = -1, 0
+        self.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS] = [1] * LAB_SLOTS
+        for station, owner in enumerate(self.station_owner):
+            if owner == seat:
+                self.station_owner[station] = -1
+        self.station_slots[seat * STATION_SLOTS:(seat + 1) * STATION_SLOTS] = [1] * STATION_SLOTS
+        for column, controller in enumerate(self.admin_ctrl):
+            if controller == seat:
+                self.admin_ctrl[column] = -1
+                self.markers_home[seat] += 1
+        self.rcmd_ctrl = [-1 if controller == seat else controller for controller in self.rcmd_ctrl]
+
+    def describe_action(self, action: Any) -> str:
+        """Plain-language description of ``action`` here, e.g. ``Player 1 moves the runner``."""
+        return describe(self, action) if isinstance(action, Action) else str(action)
 
     def refresh(self) -> None:
         """Forget cached legal actions after fields were edited directly (scenarios, tests)."""
@@ -729,9 +832,9 @@ class MagnastormState(GameState):
                         if self.controls(seat, "yilmark"):
                             self._rep(seat, 1, "yilmark")
         levels = self._levels()
-        for area in range(st.areas):  # 3) research commanders
-            top = max(row[area] for row in levels)
-            leaders = [seat for seat in range(st.n) if levels[seat][area] == top]
+        for area in range(st.areas):  # 3) research commanders, among the players still in
+            top = max(levels[seat][area] for seat in self.order)
+            leaders = [seat for seat in sorted(self.order) if levels[seat][area] == top]
             winner = leaders[0] if len(leaders) == 1 else -1
             previous = self.rcmd_ctrl[area]
             if winner == previous:
@@ -760,16 +863,17 @@ class MagnastormState(GameState):
         self._emit("centre_rotated", rotation=self.rotation)
 
     def _game_over(self) -> None:
-        st = self.s
-        self.ranking = sorted(range(st.n), key=lambda seat: (-self.rep[seat], self.order.index(seat)))
+        playing = sorted(self.order, key=lambda seat: (-self.rep[seat], self.order.index(seat)))
+        self.ranking = playing + self._resigned()
         self._emit("ranking", ranking=list(self.ranking), reputation=list(self.rep))
         self.tasks.append(_task("final", AUTO))
-        for seat in reversed(self.ranking):
+        for seat in reversed(playing):
             self.tasks.append(_task("artifact", CHANCE, seat))
 
     def _tier(self, seat: int) -> str:
         rank = self.ranking.index(seat)
-        return "gold" if rank == 0 else "bronze" if rank == self.s.n - 1 else "silver"
+        last = len(self.ranking) - len(self._resigned()) - 1
+        return "gold" if rank == 0 else "bronze" if rank == last else "silver"
 
     # ----------------------------------------------------------------- chance
 

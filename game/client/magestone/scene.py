@@ -19,12 +19,13 @@ from game.client.magestone.animation import Animator, Banner
 from game.client.magestone.dice import DiceTray
 from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
 from game.client.magestone.model import BoardModel, seat_infos
+from game.client.magestone.preview import Preview, preview
 from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay, tray_die
 from game.client.match.controller import MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
-from game.rules.magestone import MageStoneState
+from game.rules.magestone import Attack, Bolt, MageStoneState, UnitAction
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
 from game.rules.match import RESIGN
 
@@ -57,6 +58,8 @@ class MageStoneMatchScene(TableScene):
         )
         self.input: GoInput = GoInput(state)
         self.dice_counts: dict[int, dict[int, int]] = {}
+        self._armed: int | None = None
+        self._previews: tuple[object, list[Preview]] = ((), [])
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -133,7 +136,7 @@ class MageStoneMatchScene(TableScene):
                 partial(self._play, action),
                 style="primary",
                 font_size=u(16) if len(actions) < 3 else u(14),
-                tooltip=VERB_TIPS[action.verb],
+                tooltip=self._verb_tip(action),
             )
             button.action = action  # type: ignore[attr-defined]
             widgets.append(button)
@@ -154,6 +157,12 @@ class MageStoneMatchScene(TableScene):
         )
         self.group.widgets = widgets
         self.group.focus_index = None
+
+    def _verb_tip(self, action: UnitAction) -> str:
+        """A unit action's rule, and for Nova what it would strike now."""
+        if action.verb != "nova":
+            return VERB_TIPS[action.verb]
+        return f"{VERB_TIPS['nova']} Now: {preview(self.state, action, self._seat_name).lines[0]}"
 
     # -- commands ------------------------------------------------------------------------------------
     def after_play(self) -> None:
@@ -189,6 +198,9 @@ class MageStoneMatchScene(TableScene):
                 if button.hit(intent.pos):
                     button.activate()
                     return
+            if self.armed is not None and self.view.square_at(intent.pos) == self.armed:
+                self.click(intent.pos)
+                return
             self.popup = []
             return
         if self.group.handle(intent):
@@ -216,37 +228,141 @@ class MageStoneMatchScene(TableScene):
             self.say("Wait: it is not your go." if not self.controller.over else "The game is over.")
             return
         outcome = self.input.click(square)
-        if len(outcome.actions) == 1:
-            self._play(outcome.actions[0])
-        elif outcome.actions:
-            self._open_popup(square, outcome.actions)
+        actions = outcome.actions
+        confirmed = self.armed == square or not self.host.settings.confirm_attacks
+        if len(actions) == 1 and (confirmed or not isinstance(actions[0], (Attack, Bolt))):
+            self._play(actions[0])
+        elif actions:
+            self._arm(square, actions)
         else:
             self.say(outcome.message)
             self.layout()
 
-    def _open_popup(self, square: int, actions: list[Any]) -> None:
-        rect = self.view.square_rect(square)
+    @property
+    def armed(self) -> int | None:
+        """The target square whose attack preview waits for a confirming click (None: none)."""
+        return self._armed if self.popup else None
+
+    def _arm(self, square: int, actions: list[Any]) -> None:
+        """Open the preview panel of ``square`` with one button per action and a Cancel."""
+        self._armed = square
         self.popup = []
-        for index, action in enumerate(actions):
-            label = self.input.action_odds(action)
-            u = self.u
-            box = pygame.Rect(rect.right + u(6), rect.y + index * u(40), u(260), u(36))
-            box.clamp_ip(self.host.frame.rect)
+        box = self.preview_rect(square, actions, armed=True)
+        u = self.u
+        labels = [self._verb(action) for action in actions] + ["Cancel"]
+        width = (box.width - u(16) - u(6) * (len(labels) - 1)) // len(labels)
+        for index, label in enumerate(labels):
+            command = partial(self._play, actions[index]) if index < len(actions) else self._disarm
             self.popup.append(
                 Button(
                     self.host.assets,
-                    box,
+                    pygame.Rect(box.x + u(8) + index * (width + u(6)), box.bottom - u(44), width, u(36)),
                     label,
-                    partial(self._play, action),
-                    style="primary",
-                    font_size=u(14),
+                    command,
+                    style="primary" if index < len(actions) else "ghost",
+                    font_size=u(15),
                 )
             )
+
+    def _disarm(self) -> None:
+        self.popup = []
+
+    @staticmethod
+    def _verb(action: Any) -> str:
+        return "Attack" if isinstance(action, Attack) else "Bolt"
+
+    # -- the attack preview --------------------------------------------------------------------------
+    def previewed(self) -> tuple[int, list[Any]] | None:
+        """The target whose odds are on show: the armed one, else the attackable enemy under the pointer."""
+        if not self.controller.human_to_act() or self.animator.busy:
+            return None
+        square = self.armed if self.armed is not None else self.view.square_at(self.pointer)
+        if square is None:
+            return None
+        for target in self.input.targets():
+            if target.square == square and target.kind in ("attack", "bolt"):
+                return square, list(target.actions)
+        return None
+
+    def previews(self, actions: list[Any]) -> list[Preview]:
+        """The rules' preview of each action (cached per position and action)."""
+        key = (len(self.controller.match.log), tuple(str(a) for a in actions))
+        if self._previews[0] != key:
+            self._previews = (key, [preview(self.state, a, self._seat_name) for a in actions])
+        return self._previews[1]
+
+    def _seat_name(self, seat: int) -> str:
+        return self.controller.seats[seat].name
+
+    def preview_lines(self) -> list[str]:
+        """The preview panel's words, empty when none is on show (tests read these)."""
+        shown = self.previewed()
+        if shown is None:
+            return []
+        lines = [line for p in self.previews(shown[1]) for line in (p.heading, *p.lines)]
+        if self.armed is None:
+            lines.append(self._confirm_hint())
+        return lines
+
+    def preview_rect(self, square: int, actions: list[Any], armed: bool) -> pygame.Rect:
+        """Where the preview panel of ``square`` goes: beside the square, inside the board area, with
+        room for the confirm buttons when ``armed``."""
+        u = self.u
+        width = u(300)
+        lines = self._wrapped_preview(actions, width, armed)
+        buttons = u(52) if armed else 0
+        height = u(16) + len(lines) * self._preview_line() + buttons
+        rect = self.view.square_rect(square)
+        box = pygame.Rect(rect.right + u(10), rect.centery - height // 2, width, height)
+        if box.right > self.right.x - u(6):
+            box.right = rect.x - u(10)
+        box.clamp_ip(pygame.Rect(self.left.right, 0, self.right.x - self.left.right, self.host.frame.height))
+        return box
+
+    def _preview_line(self) -> int:
+        return self.u(19)
+
+    def _wrapped_preview(self, actions: list[Any], width: int, armed: bool) -> list[tuple[str, bool]]:
+        assets, u = self.host.assets, self.u
+        rows: list[tuple[str, bool]] = []
+        for item in self.previews(actions):
+            for index, line in enumerate((item.heading, *item.lines)):
+                role = "ui_semibold" if index == 0 else "ui"
+                parts = decor.wrap(assets, role, u(14), line, width - u(20))
+                rows.extend((part, index == 0) for part in parts)
+        if not armed:
+            rows.append((self._confirm_hint(), False))
+        return rows
+
+    def _confirm_hint(self) -> str:
+        if self.host.settings.confirm_attacks:
+            return "Click to aim, then Attack (or click again) to roll."
+        return "Click to attack at once (confirmation is off in Settings)."
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        shown = self.previewed()
+        if shown is None:
+            return
+        square, actions = shown
+        armed = self.armed == square
+        box = self.preview_rect(square, actions, armed)
+        decor.blit_panel(surface, box, radius=10, fill=theme.INK, alpha=245, border=theme.GOLD, unit=self.hud)
+        u = self.u
+        y = box.y + u(8)
+        for text, heading in self._wrapped_preview(actions, box.width, armed):
+            role = "ui_semibold" if heading else "ui"
+            colour = theme.GOLD_BRIGHT if heading else theme.PARCHMENT
+            decor.text(surface, self.host.assets, role, u(14), text, colour, (box.x + u(10), y))
+            y += self._preview_line()
 
     def _key(self, key: Key) -> None:
         if key in (Key.NEXT, Key.PREV) and self.controller.human_to_act():
             self.input.select_next(1 if key is Key.NEXT else -1)
             self.layout()
+        elif key is Key.CONFIRM and self.armed is not None:
+            self.popup[0].activate()
+        elif key is Key.BACK and self.armed is not None:
+            self._disarm()
         elif key is Key.CONFIRM:
             self.end_go()
         elif key is Key.UNDO:
@@ -356,6 +472,7 @@ class MageStoneMatchScene(TableScene):
         self.log_panel.draw(surface, self.controller.log, self.colours)
         for banner in self.animator.banners:
             self._banner(surface, banner)
+        self._draw_preview(surface)
         for button in self.popup:
             button.draw(surface)
         self.tips.draw(
@@ -759,7 +876,9 @@ class MageStoneMatchScene(TableScene):
     def board_tooltip(self) -> str:
         """The square under the pointer."""
         square = self.view.square_at(self.pointer)
-        return self.square_tooltip(square) if square is not None else ""
+        if square is None or self.previewed() is not None:
+            return ""
+        return self.square_tooltip(square)
 
     def square_tooltip(self, square: int) -> str:
         """What is on a square and what the rules do with it."""

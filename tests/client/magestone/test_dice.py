@@ -10,7 +10,7 @@ from game.client.app import App
 from game.client.magestone.dice import DiceTray, Roll
 from game.rules.magestone.dice import roll_contest
 from tests.client.conftest import frames
-from tests.client.magestone.conftest import click_square, open_table, scenario, seat
+from tests.client.magestone.conftest import attack_square, click_square, open_table, scenario, seat
 
 
 @pytest.mark.parametrize(("sides", "count", "defender"), [(6, 1, 6), (6, 3, 6), (12, 1, 20), (20, 1, 6)])
@@ -34,7 +34,7 @@ def test_a_rolling_animation_never_changes_the_game(app: App) -> None:
         app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6", "l16"))})
     )
     click_square(app, scene, "e5")
-    click_square(app, scene, "e6")
+    attack_square(app, scene, "e6")
     position = scene.state.position()
     assert scene.animator.busy
     frames(app, 240)

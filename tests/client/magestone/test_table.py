@@ -20,7 +20,7 @@ from game.client.match.slots import slot_path
 from game.client.scenes.menus import TitleScene
 from game.storage.saves import load_save
 from tests.client.conftest import frames
-from tests.client.magestone.conftest import click_square, open_table, scenario, seat, send, sq
+from tests.client.magestone.conftest import attack_square, click_square, open_table, scenario, seat, send, sq
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +90,7 @@ def test_attack_rolls_dice_and_someone_falls(app: App) -> None:
     click_square(app, scene, "e5")
     targets = scene.input.targets()
     assert [(t.square, t.kind, t.label) for t in targets] == [(sq("e6"), "attack", "Attack d6 vs d6: 50%")]
-    click_square(app, scene, "e6")
+    attack_square(app, scene, "e6")
     board = units(scene)
     assert ("e5" in board) != ("e6" in board)
     assert any(e.kind == "dice_rolled" for e in scene.controller.history[-1].events)
@@ -107,7 +107,7 @@ def test_coordinated_attack_adds_a_chosen_partner(app: App) -> None:
     click_square(app, scene, "f6")
     assert scene.input.joiners == {sq("f6")}
     assert scene.input.targets()[0].label == "Attack 2d6 vs d6: 90%"
-    click_square(app, scene, "e6")
+    attack_square(app, scene, "e6")
     first = next(line.text for line in scene.controller.log if line.headline)
     assert "with 1 more Warrior attacks North's Warrior on e6" in first
     if scene.input.fall_choice:
@@ -120,7 +120,7 @@ def test_bolt_spends_squares_and_a_stone(app: App) -> None:
     scene = open_table(app, state)
     click_square(app, scene, "i4")
     assert (sq("i7"), "3 sq") in scene.overlay().labels
-    click_square(app, scene, "i7")
+    attack_square(app, scene, "i7")
     assert "i7" not in units(scene)
     assert scene.state.to_scenario()["stones"]["i7"] == [0, 1]
     assert "Squares left: 3 of 6" in scene.hud_lines()

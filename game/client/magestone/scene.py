@@ -21,7 +21,7 @@ from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
 from game.client.magestone.model import BoardModel, seat_infos
 from game.client.magestone.preview import Preview, preview
 from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay, tray_die
-from game.client.match.controller import MatchController, Played
+from game.client.match.controller import LogLine, MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
@@ -33,8 +33,10 @@ LEFT_W = 282
 """Design width of the players column (anchored to the left edge)."""
 RIGHT_W = 278
 """Design width of the go / controls / dice / log column (anchored to the right edge)."""
-TRAY_SIZE = (278, 132)
-HUD_HEIGHT = 600
+TRAY_SIZE = (278, 156)
+LEGEND_H = 26
+"""Design height of the line under the felt saying whose dice are whose."""
+HUD_HEIGHT = 624
 """Design height the columns need (the log takes what is left above its minimum): a shorter
 window (or a larger Interface size) draws the columns at the unit that fits."""
 
@@ -50,7 +52,7 @@ class MageStoneMatchScene(TableScene):
         self.view: BoardView = BoardView(
             host.assets, state.board, state.num_players, (328, 40), 40, self.colours, state.seats
         )
-        self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 40)
+        self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 32 - LEGEND_H)
         self.left = self.right = self.top = self.tray_rect = pygame.Rect(0, 0, 1, 1)
         self.actions_y = self.controls_y = self.message_y = 0
         self.animator: Animator = Animator(
@@ -59,6 +61,10 @@ class MageStoneMatchScene(TableScene):
         self.input: GoInput = GoInput(state)
         self.dice_counts: dict[int, dict[int, int]] = {}
         self._armed: int | None = None
+        self._settled: tuple[int, MageStoneState] = (len(controller.match.log), state.clone())
+        self.held_log: list[int] = []
+        """Where the log lines of each unsettled dice contest begin, oldest first."""
+
         self._previews: tuple[object, list[Preview]] = ((), [])
 
     # -- lifecycle ---------------------------------------------------------------------------------
@@ -73,8 +79,11 @@ class MageStoneMatchScene(TableScene):
         return BoardModel.from_state(self.state)
 
     def on_action(self, played: Played) -> None:
-        """Count the dice and play the action's sound."""
+        """Count the dice, hold a contest's log lines back until its dice settle, play the sound."""
         self._count_dice(played)
+        rolls = sum(1 for e in played.events if e.kind == "dice_rolled")
+        start = len(self.controller.log) - len(played.lines)
+        self.held_log.extend([start] * rolls)
         if any(e.kind == "dice_rolled" for e in played.events):
             self.host.audio.play("dice")
         elif any(e.kind == "unit_fell" for e in played.events):
@@ -375,6 +384,32 @@ class MageStoneMatchScene(TableScene):
             self.menu()
 
     # -- frame ---------------------------------------------------------------------------------------
+    def visible_log(self) -> list[LogLine]:
+        """The action log as the player may read it: a contest's lines appear once its dice settle."""
+        pending = self.animator.dice_pending
+        held = self.held_log[len(self.held_log) - pending :] if pending else []
+        return self.controller.log[: held[0]] if held else self.controller.log
+
+    def update_table(self, dt: float) -> None:
+        """Forget the holds of settled contests; remember the position while no dice roll."""
+        if not self.animator.dice_pending:
+            self.held_log.clear()
+            mark = len(self.controller.match.log)
+            if self._settled[0] != mark:
+                self._settled = (mark, self.state.clone())
+
+    def _shown(self) -> MageStoneState:
+        """The position the HUD shows: while a contest's dice roll, the one before it (no spoilers)."""
+        return self._settled[1] if self.animator.dice_pending else self.state
+
+    def shown_scenario(self) -> dict[str, Any]:
+        """The scenario data of :meth:`_shown` (bank, Rite, carried stones)."""
+        return self.input.data if not self.animator.dice_pending else self._shown().to_scenario()
+
+    def shown_seats(self) -> list[Any]:
+        """Each seat's figures as the HUD shows them now."""
+        return seat_infos(self._shown())
+
     def hud_lines(self) -> list[str]:
         """The HUD's words (tests read these): the go, squares, units, then each player."""
         lines = [self.go_title()]
@@ -382,9 +417,9 @@ class MageStoneMatchScene(TableScene):
             go = self.state.go_info()
             lines.append(f"Squares left: {go['squares']} of {SQUARES_PER_GO}")
             lines.append(f"Units left: {ACTIVATIONS_PER_GO - go['activations']} of {ACTIVATIONS_PER_GO}")
-        for index, info in enumerate(seat_infos(self.state)):
+        for index, info in enumerate(self.shown_seats()):
             lines.append(self._seat_line(index, info))
-        data = self.input.data
+        data = self.shown_scenario()
         lines.append(f"Gravestones in the bank: {data['bank']}")
         rite = data["rite"]
         if rite is not None:
@@ -469,7 +504,7 @@ class MageStoneMatchScene(TableScene):
         self._draw_go(surface)
         self.group.draw(surface)
         self._draw_tray(surface)
-        self.log_panel.draw(surface, self.controller.log, self.colours)
+        self.log_panel.draw(surface, self.visible_log(), self.colours)
         for banner in self.animator.banners:
             self._banner(surface, banner)
         self._draw_preview(surface)
@@ -508,7 +543,7 @@ class MageStoneMatchScene(TableScene):
     def _draw_players(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
-        infos = seat_infos(self.state)
+        infos = self.shown_seats()
         seat_rects, footer_rect = self._player_rects()
         to_act = self.controller.seat_to_act()
         for index, info in enumerate(infos):
@@ -643,7 +678,7 @@ class MageStoneMatchScene(TableScene):
                     )
                 )
         self.panel(surface, footer_rect)
-        data = self.input.data
+        data = self.shown_scenario()
         grave = self.host.assets.icon("gravestone", u(24), (176, 176, 190))
         surface.blit(grave, (footer_rect.x + u(12), footer_rect.y + u(8)))
         decor.text(
@@ -772,74 +807,89 @@ class MageStoneMatchScene(TableScene):
                 "midtop",
             )
 
+    def tray_title(self) -> tuple[str, int]:
+        """The tray's heading and the seat it speaks for (-1: none): "Dice", "Rolling…", the tie to be
+        re-rolled, or the settled result with the winner's name (tests read it)."""
+        tray = self.tray
+        faces = tray.shown_faces() if tray.tracks else None
+        if faces is None:
+            return "Dice", -1
+        if not tray.settled:
+            return ("Re-rolling…" if tray.index else "Rolling…"), -1
+        total = sum(faces[0])
+        if tray.is_tie:
+            return f"Tie {total} to {faces[1]}: roll again", -1
+        attacker, defender = self.animator.dice_seats
+        seat = attacker if tray.winner == "attacker" else defender
+        who = self.controller.seats[seat].name if 0 <= seat < len(self.controller.seats) else tray.winner
+        return f"{total} vs {faces[1]}: {who} wins", seat
+
+    def _seat_colour(self, seat: int) -> theme.Colour:
+        return self.colours[seat] if 0 <= seat < len(self.colours) else theme.PARCHMENT
+
     def _draw_tray(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
         self.panel(surface, self.tray_rect, 235)
-        felt = pygame.Rect(
-            self.tray_rect.x + u(8),
-            self.tray_rect.y + u(32),
-            self.tray_rect.width - u(16),
-            self.tray_rect.height - u(40),
-        )
+        felt = self.felt_rect()
         pygame.draw.rect(surface, (28, 52, 48), felt, border_radius=u(8))
         pygame.draw.rect(
             surface, theme.mix(theme.BORDER, theme.GOLD, 0.4), felt, width=u(2), border_radius=u(8)
         )
         tray = self.tray
-        title = "Dice"
-        if tray.tracks:
-            faces = tray.shown_faces()
-            if faces is not None and tray.settled:
-                total = sum(faces[0])
-                if tray.is_tie:
-                    title = f"Tie {total} to {faces[1]}: re-roll!"
-                else:
-                    title = f"{total} vs {faces[1]}: {tray.winner} wins"
-            else:
-                title = "Rolling…"
+        title, seat = self.tray_title()
+        colour = self._seat_colour(seat) if seat >= 0 else theme.GOLD
+        size = u(18)
+        room = self.tray_rect.width - u(24)
+        while size > u(12) and assets.font("title", size).size(title)[0] > room:
+            size -= 1
         decor.text(
-            surface,
-            assets,
-            "title",
-            u(18),
-            title,
-            theme.GOLD,
-            (self.tray_rect.x + u(12), self.tray_rect.y + u(6)),
+            surface, assets, "title", size, title, colour, (self.tray_rect.x + u(12), self.tray_rect.y + u(6))
         )
+        history = ""
         if self.dice_counts.get(6):
             counts = self.dice_counts[6]
-            history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
-            decor.text(
-                surface,
-                assets,
-                "ui",
-                u(11),
-                history,
-                theme.TEXT_DIM,
-                (self.tray_rect.right - u(10), self.tray_rect.y + u(11)),
-                "topright",
+            history = " Faces rolled so far (d6): " + ", ".join(
+                f"{f}: {counts.get(f, 0)}" for f in range(1, 7)
             )
-            self.tooltips.append(
-                (
-                    pygame.Rect(self.tray_rect.x, self.tray_rect.y, self.tray_rect.width, u(30)),
-                    "Every d6 face rolled this session, by face: the dice are fair and seeded.",
-                )
+        self.tooltips.append(
+            (
+                pygame.Rect(self.tray_rect.x, self.tray_rect.y, self.tray_rect.width, u(30)),
+                "The rules roll every die from the match's seed; the tray shows those faces." + history,
             )
-        target = self.animator.current
-        seats = (
-            (target.data.get("seat", 0), -1)
-            if target is not None and target.kind == "dice_rolled"
-            else (0, -1)
         )
+        attacker, defender = self.animator.dice_seats
+        if tray.tracks:
+            self._draw_dice_legend(surface, felt, attacker, defender)
         cache = self.view._cache
         for track, pose in tray.poses():
-            owner_colour = self.colours[seats[0]] if track.owner == "attacker" else theme.PARCHMENT
-            face = tray_die(assets, track.sides, pose.face, owner_colour, u(28), cache)
+            owner = attacker if track.owner == "attacker" else defender
+            face = tray_die(assets, track.sides, pose.face, self._seat_colour(owner), u(28), cache)
             turned = pygame.transform.rotate(face, -math.degrees(pose.angle)) if track.sides == 6 else face
             surface.blit(
                 turned, turned.get_rect(center=(felt.x + pose.x * self.hud, felt.y + pose.y * self.hud))
             )
+
+    def felt_rect(self) -> pygame.Rect:
+        """The felt the dice roll on: below the tray's heading, above its legend."""
+        u, tray = self.u, self.tray_rect
+        return pygame.Rect(tray.x + u(8), tray.y + u(32), tray.width - u(16), tray.height - u(32 + LEGEND_H))
+
+    def _draw_dice_legend(
+        self, surface: pygame.Surface, felt: pygame.Rect, attacker: int, defender: int
+    ) -> None:
+        """Whose dice are whose: a swatch, the name and the dice of each side, under the felt."""
+        assets, u = self.host.assets, self.u
+        data = self.animator.dice_names
+        y = felt.bottom + u(LEGEND_H) // 2
+        for index, (seat, dice) in enumerate(((attacker, data[0]), (defender, data[1]))):
+            name = self.controller.seats[seat].name if 0 <= seat < len(self.controller.seats) else "?"
+            role = "attacks" if index == 0 else "defends"
+            label = f"{name} {role} {dice}"
+            x = felt.x + u(4) if index == 0 else felt.centerx + u(4)
+            pygame.draw.circle(surface, self._seat_colour(seat), (x + u(6), y), u(6))
+            text = decor.elide(assets, "ui_semibold", u(13), label, felt.width // 2 - u(20))
+            decor.text(surface, assets, "ui_semibold", u(13), text, theme.TEXT, (x + u(16), y), "midleft")
 
     def _banner(self, surface: pygame.Surface, banner: Banner) -> None:
         data = banner.data

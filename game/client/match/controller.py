@@ -23,7 +23,7 @@ from game.ai.levels import make_bot
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
 from game.paths import saves_dir
-from game.rules.match import RESIGN, Match
+from game.rules.match import CONCESSIONS, RESIGN, Match
 from game.rules.protocol import TERMINAL, Event, GameState, IllegalActionError, RulesError
 from game.rules.registry import new_game
 from game.storage.saves import write_save
@@ -219,12 +219,42 @@ class MatchController:
             raise IllegalActionError(f"illegal action {action}")
         events = self.match.play(action)
         lines = self.narrator.narrate(before, actor, action, events, self.seats)
+        self._after_change(self._record("action", actor, str(action), events, lines))
+        return events
+
+    def _record(
+        self, kind: str, actor: int, notation: str, events: Sequence[Event], lines: Sequence[str]
+    ) -> Played:
+        """Write one applied action (or concession) into the log panel's lines and the history."""
         for index, line in enumerate(lines):
             self.log.append(LogLine(actor if index == 0 else -1, line, index == 0))
-        played = Played("action", actor, str(action), tuple(events), tuple(lines))
+        played = Played(kind, actor, notation, tuple(events), tuple(lines))
         self.history.append(played)
-        self._after_change(played)
-        return events
+        return played
+
+    def retell(self) -> None:
+        """Rebuild the log lines and the history from the match's own action log (a loaded save),
+        narrated exactly as they were when played, so Continue keeps the story and the statistics."""
+        replay = Match(new_game(self.game_id, self.state.options()), self.match.seed)
+        self.log.clear()
+        self.history.clear()
+        entries = self.match.log
+        index = 0
+        while index < len(entries):
+            entry = entries[index]
+            before = replay.state.clone()
+            events = replay.apply_logged(entry.actor, entry.notation)
+            index += 1
+            if entry.notation in CONCESSIONS:
+                lines = concession_lines(replay.state, entry.actor, entry.notation, self.seats)
+                self._record("concession", entry.actor, entry.notation, events, lines)
+                continue
+            while index < len(entries) and entries[index].actor == -1:
+                events.extend(replay.apply_logged(-1, entries[index].notation))
+                index += 1
+            action = before.parse_action(entry.notation)
+            lines = self.narrator.narrate(before, entry.actor, action, events, self.seats)
+            self._record("action", entry.actor, entry.notation, events, lines)
 
     def play_text(self, text: str) -> list[Event]:
         """Parse notation and play it."""
@@ -269,11 +299,7 @@ class MatchController:
         events = method(seat)
         entry = self.match.log[-1]
         lines = concession_lines(self.state, seat, entry.notation, self.seats)
-        for index, line in enumerate(lines):
-            self.log.append(LogLine(seat if index == 0 else -1, line, index == 0))
-        played = Played("concession", seat, entry.notation, tuple(events), tuple(lines))
-        self.history.append(played)
-        self._after_change(played)
+        self._after_change(self._record("concession", seat, entry.notation, events, lines))
         return events
 
     def _undo_seat(self) -> int | None:

@@ -18,7 +18,7 @@ from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
 from game.client.magestone.animation import Animator, Banner
 from game.client.magestone.dice import DiceTray
 from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
-from game.client.magestone.model import BoardModel, seat_infos
+from game.client.magestone.model import BoardModel, LastGo, last_go, seat_infos
 from game.client.magestone.preview import Preview, preview
 from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay, tray_die
 from game.client.match.controller import LogLine, MatchController, Played
@@ -62,6 +62,7 @@ class MageStoneMatchScene(TableScene):
         self.dice_counts: dict[int, dict[int, int]] = {}
         self._armed: int | None = None
         self._settled: tuple[int, MageStoneState] = (len(controller.match.log), state.clone())
+        self._last_go: tuple[tuple[int, int], LastGo | None] = ((-1, -1), None)
         self.held_log: list[int] = []
         """Where the log lines of each unsettled dice contest begin, oldest first."""
 
@@ -470,6 +471,8 @@ class MageStoneMatchScene(TableScene):
     def overlay(self) -> Overlay:
         """What the board highlights for the pointer this frame."""
         overlay = Overlay(done=self.input.done if self.controller.human_to_act() else set())
+        if not self.animator.busy:
+            overlay.last = self.last_go()
         if not self.controller.human_to_act() or self.animator.busy:
             return overlay
         gi = self.input
@@ -494,6 +497,14 @@ class MageStoneMatchScene(TableScene):
             ]
             overlay.marks.extend((s, "hint") for s in squares if s >= 0)
         return overlay
+
+    def last_go(self) -> LastGo | None:
+        """The previous player's go, as the board marks it (cached per history length)."""
+        key = (len(self.controller.history), self.controller.seat_to_act())
+        if self._last_go[0] != key:
+            found = last_go(self.controller.history, self.controller.seat_to_act(), self.state.board)
+            self._last_go = (key, found)
+        return self._last_go[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, board, HUD, tray, log, popups, banners and tooltips."""

@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 AUTOSAVE_NAME = "autosave.json"
 AI_SECONDS_CAP = 4.0
 """Wall-time cap of one AI decision in live play (the level's node budget usually ends it first)."""
-PACE_SECONDS = {"slow": 1.0, "normal": 0.55, "fast": 0.2, "instant": 0.0}
-"""Least time between two AI actions, by the animation-speed setting."""
+PACE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
+"""Least time between two AI actions once the view has shown the last one, by the animation-speed
+setting: long enough to see each move land before the next starts."""
 
 
 def autosave_path() -> Path:

@@ -20,7 +20,16 @@ from game.client.match.slots import slot_path
 from game.client.scenes.menus import TitleScene
 from game.storage.saves import load_save
 from tests.client.conftest import frames
-from tests.client.magestone.conftest import attack_square, click_square, open_table, scenario, seat, send, sq
+from tests.client.magestone.conftest import (
+    attack_square,
+    click_square,
+    finish_animations,
+    open_table,
+    scenario,
+    seat,
+    send,
+    sq,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -264,3 +273,30 @@ def test_save_quit_and_continue_resume_exactly(app: App) -> None:
     assert isinstance(resumed, MageStoneMatchScene)
     assert resumed.state.position() == position
     assert "Squares left: 3 of 6" in resumed.hud_lines()
+
+
+def test_the_last_go_stays_marked_until_the_next_one(app: App) -> None:
+    state = scenario({"S": seat("i1", "h1", ("e4",)), "N": seat("h16", "i16", ("e6", "l16"))})
+    scene = open_table(app, state)
+    assert scene.overlay().last is None
+    click_square(app, scene, "e4")
+    click_square(app, scene, "e5")
+    attack_square(app, scene, "e6")
+    finish_animations(app, scene)
+    if scene.input.fall_choice:
+        click_square(app, scene, "e5")
+    scene.end_go()
+    finish_animations(app, scene)
+    last = scene.overlay().last
+    assert last is not None and last.seat == 0
+    assert last.routes == ((sq("e4"), sq("e5")),)
+    assert last.targets == (sq("e6"),)
+    assert len(last.fallen) == 1 and last.fallen[0] in (sq("e5"), sq("e6"))
+    click_square(app, scene, "l16")
+    click_square(app, scene, "l15")
+    finish_animations(app, scene)
+    assert scene.overlay().last == last, "North's go in progress does not replace South's marks"
+    scene.end_go()
+    finish_animations(app, scene)
+    last = scene.overlay().last
+    assert last is not None and last.seat == 1 and last.routes == ((sq("l16"), sq("l15")),)

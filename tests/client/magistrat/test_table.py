@@ -156,6 +156,9 @@ def test_steal_turns_the_attacker(app: App) -> None:
     press(app, scene, "Attack")
     finish(app, scene)
     assert owner(scene, "gg3") == 1
+    overlay = scene.overlay()
+    assert overlay.last == (CELL_INDEX["gg1"], CELL_INDEX["gg3"]) and overlay.last_seat == 0
+    assert overlay.last_changed == (CELL_INDEX["gg3"],), "the stolen piece is marked with the move"
 
 
 def test_destruction_removes_the_target(app: App) -> None:

@@ -276,7 +276,7 @@ class CubeView:
             pygame.draw.line(surface, colour, a, b, 3)
             pygame.draw.circle(surface, colour, b, 6)
             for cell in overlay.last_changed:
-                self._poly(surface, cell, theme.DANGER, 255, width=3)
+                self._poly(surface, cell, theme.GOLD_BRIGHT, 255, width=2)
         for cell in overlay.placements:
             self._poly(surface, cell, (120, 220, 150), int(60 + 50 * pulse))
         for cell, attacks in overlay.destinations.items():

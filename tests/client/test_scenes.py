@@ -107,6 +107,10 @@ def test_escape_on_the_title_asks_before_quitting(app: App) -> None:
     _press(app, Key.CONFIRM)  # the safe choice, "Stay", has the focus
     assert isinstance(app.stack.top, TitleScene) and app.running
     _press(app, Key.BACK)
+    _press(app, Key.LEFT)  # ← from "Stay" does not wrap round to "Quit"
+    _press(app, Key.CONFIRM)
+    assert isinstance(app.stack.top, TitleScene) and app.running
+    _press(app, Key.BACK)
     _press(app, Key.RIGHT)
     _press(app, Key.CONFIRM)
     assert not app.running

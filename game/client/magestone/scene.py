@@ -776,17 +776,15 @@ class MageStoneMatchScene(TableScene):
                 f"{left} of 3 units may still go this go. A unit moves then acts, or just acts.",
             )
         )
-        undo_note = (
-            "" if not self.controller.human_to_act() else ("undo ok" if self.controller.can_undo() else "")
-        )
+        undo_note = "Undo available" if self.controller.human_to_act() and self.controller.can_undo() else ""
         if undo_note:
             decor.text(
                 surface,
                 assets,
-                "ui",
-                u(12),
+                "ui_semibold",
+                u(14),
                 undo_note,
-                theme.TEXT_DISABLED,
+                theme.TEXT_DIM,
                 (top.right - u(10), top.y + u(110)),
                 "topright",
             )

@@ -385,9 +385,9 @@ class BoardView:
                 centre = rect.center
             surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
             if count > 1:
-                badge = self.assets.text("ui_bold", max(9, self.s(12)), str(count), theme.PARCHMENT)
+                badge = self.assets.text("ui_bold", max(11, self.s(14)), str(count), theme.GOLD_BRIGHT)
                 pos = (round(centre[0] + size * 0.35), round(centre[1] + size * 0.25))
-                pygame.draw.circle(surface, theme.INK, pos, self.s(7))
+                pygame.draw.circle(surface, theme.INK, pos, max(7, self.s(9)))
                 surface.blit(badge, badge.get_rect(center=pos))
 
     def _nexus_glow(self, surface: pygame.Surface, colour: Colour) -> None:

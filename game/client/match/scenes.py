@@ -19,6 +19,7 @@ from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_pa
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
+from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Button, Widget
 from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
@@ -35,12 +36,12 @@ def leave_to_title(host: Host) -> None:
 
 
 class MatchMenuScene(MenuScene):
-    """Esc during a match: resume, save to a slot, load, rules of undo, or leave (the autosave stays)."""
+    """Esc during a match: resume, save to a slot, load, settings, or leave (the autosave stays)."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host)
         self.controller = controller
-        self.region = self.form((440, 200, 400, 330))
+        self.region = self.form((440, 190, 400, 360))
 
     def build(self) -> list[Widget]:
         """A column of buttons."""
@@ -48,15 +49,16 @@ class MatchMenuScene(MenuScene):
             ("Resume", "continue", self.back, "Back to the table"),
             ("Save to a slot", "save", self._save, "Keep this match in a named slot"),
             ("Load", "load", self._load, "Open another saved match"),
+            ("Settings", "settings", self._settings, "Sound, animation speed, attack confirmation, display"),
             ("Quit to title", "quit", self._quit, "The match is autosaved: Continue resumes it exactly"),
         ]
         widgets: list[Widget] = []
-        r = self.region = self.form((440, 200, 400, 330))
+        r = self.region = self.form((440, 190, 400, 360))
         for index, (label, icon, action, tip) in enumerate(entries):
             widgets.append(
                 Button(
                     self.host.assets,
-                    r.rect(640 - 170, 220 + index * 62, 340, 50),
+                    r.rect(640 - 170, 205 + index * 60, 340, 50),
                     label,
                     action,
                     icon=icon,
@@ -72,6 +74,9 @@ class MatchMenuScene(MenuScene):
     def _load(self) -> None:
         self.host.stack.push(SaveSlotsScene(self.host))
 
+    def _settings(self) -> None:
+        self.host.stack.push(SettingsScene(self.host))
+
     def _quit(self) -> None:
         self.controller.autosave()
         leave_to_title(self.host)
@@ -83,7 +88,7 @@ class MatchMenuScene(MenuScene):
         size = r.font(16)
         note = "Every action is autosaved; Continue on the title screen resumes exactly here."
         note = decor.elide(self.host.assets, "ui", size, note, self.frame.width - self.px(48))
-        decor.text(surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, r.pos(640, 500), "midtop")
+        decor.text(surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, r.pos(640, 515), "midtop")
 
 
 class SaveSlotsScene(MenuScene):

@@ -18,6 +18,7 @@ from game.client.match.controller import autosave_path
 from game.client.match.scenes import MatchMenuScene, SaveSlotsScene
 from game.client.match.slots import slot_path
 from game.client.scenes.menus import TitleScene
+from game.client.scenes.settings import SettingsScene
 from game.storage.saves import load_save
 from tests.client.conftest import frames
 from tests.client.magestone.conftest import (
@@ -300,3 +301,14 @@ def test_the_last_go_stays_marked_until_the_next_one(app: App) -> None:
     finish_animations(app, scene)
     last = scene.overlay().last
     assert last is not None and last.seat == 1 and last.routes == ((sq("l16"), sq("l15")),)
+
+
+def test_the_match_menu_opens_the_settings(app: App) -> None:
+    scene = open_table(app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))}))
+    send(app, KeyIntent(Key.MENU))
+    assert isinstance(app.stack.top, MatchMenuScene)
+    menu = app.stack.top
+    button = next(w for w in menu.group.widgets if getattr(w, "label", "") == "Settings")
+    send(app, Hover(button.rect.center), Click(button.rect.center))
+    assert isinstance(app.stack.top, SettingsScene)
+    assert app.stack.scenes[-3] is scene, "the match waits under the menu and the settings"

@@ -35,6 +35,8 @@ Control = tuple[str, str, Callable[[], None], bool, str]
 """A match control button: label, icon, command, enabled, tooltip."""
 MESSAGE_SECONDS = 6
 """How long a status-line message stays up."""
+NEAR_POINTER_SECONDS = 2.5
+"""How long a message (a refused click) is also shown beside the pointer that caused it."""
 
 
 def draw_thinking(
@@ -77,6 +79,7 @@ class TableScene(Scene):
         window is too short for the panels at the Interface size (set by the game's layout)."""
         self.message = ""
         self.message_age = 0.0
+        self.message_at: tuple[float, float] = (-1, -1)
         self.popup: list[Button] = []
         """Choice buttons opened next to the board (one per action a click may mean)."""
         self.pointer: tuple[float, float] = (-1, -1)
@@ -316,6 +319,7 @@ class TableScene(Scene):
         """Show a short explanation in the status line."""
         self.message = text
         self.message_age = 0.0
+        self.message_at = self.pointer
 
     # -- frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -412,7 +416,17 @@ class TableScene(Scene):
             "midtop",
         )
 
+    def message_near_pointer(self) -> str:
+        """The message just said, while the pointer is still near where it was (a refused click is
+        explained where the player looks, not only in the status line)."""
+        if not self.message_shown() or self.message_age >= NEAR_POINTER_SECONDS:
+            return ""
+        return self.message if math.dist(self.pointer, self.message_at) < self.u(80) else ""
+
     def _tooltip(self) -> str:
+        near = self.message_near_pointer()
+        if near:
+            return near
         if self.rest < TOOLTIP_DELAY:
             return ""
         tip = self.group.tooltip()

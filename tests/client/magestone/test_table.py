@@ -232,6 +232,9 @@ def test_illegal_clicks_explain_why(app: App) -> None:
     click_square(app, scene, "e5")
     click_square(app, scene, "e7")
     assert scene.message == "A Warrior attacks only an enemy on a square next to it."
+    assert scene.message_near_pointer() == scene.message, "the refusal is shown beside the pointer"
+    send(app, Hover(scene.view.centre(sq("l16"))))
+    assert scene.message_near_pointer() == "" and scene.message_shown()
     click_square(app, scene, "e4")
     assert units(scene)["e4"] == (0, "warrior")
     click_square(app, scene, "i1")

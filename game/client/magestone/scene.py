@@ -181,8 +181,10 @@ class MageStoneMatchScene(TableScene):
             self.input.select(self.input.active)
 
     def end_go(self) -> None:
-        """End the human's go."""
-        if self.controller.human_to_act() and not self.input.fall_choice:
+        """End the human's go (after the game: show the results again)."""
+        if self.controller.over and self._game_over_shown:
+            self.show_results()
+        elif self.controller.human_to_act() and not self.input.fall_choice:
             self._play(self.state.parse_action("end"))
 
     def undo(self) -> None:

@@ -302,6 +302,9 @@ class MagiStratMatchScene(TableScene):
         if key in (Key.LEFT, Key.RIGHT):
             self.cycle_front(1 if key is Key.RIGHT else -1)
             return True
+        if key is Key.CONFIRM and self.controller.over and self._game_over_shown:
+            self.show_results()
+            return True
         if key is Key.CONFIRM and human and self.group.focused is None:
             pending = self.input.pending
             if pending is not None:

@@ -258,9 +258,10 @@ class GameOverScene(MenuScene):
         return fit_region(self.frame, (200, 100, 880, 560), self.frame.inset(8))
 
     def build(self) -> list[Widget]:
-        """Rematch, Save replay, Watch replay, Title."""
+        """Rematch, See the board, Save replay, Watch replay, Title."""
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("Rematch", "combat", self._rematch),
+            ("See the board", "cube", self._look),
             ("Save replay", "save", self._save),
             ("Watch replay", "continue", self._watch),
             ("Title screen", "back", partial(leave_to_title, self.host)),
@@ -269,7 +270,7 @@ class GameOverScene(MenuScene):
         return [
             Button(
                 self.host.assets,
-                r.rect(250 + i * 200, 560, 184, 50),
+                r.rect(236 + i * 164, 560, 152, 50),
                 label,
                 action,
                 icon=icon,
@@ -278,6 +279,10 @@ class GameOverScene(MenuScene):
             )
             for i, (label, icon, action) in enumerate(entries)
         ]
+
+    def _look(self) -> None:
+        """Close the card to look at the final board (Enter at the table brings it back)."""
+        self.host.stack.pop()
 
     def _rematch(self) -> None:
         fresh = self.controller.rematch()

@@ -342,6 +342,11 @@ class TableScene(Scene):
         if self.controller.over and not self.animator.busy and not self._game_over_shown:
             self._game_over_shown = True
             self.host.audio.play("victory")
+            self.show_results()
+
+    def show_results(self) -> None:
+        """The game-over card (again, after the player closed it to look at the board)."""
+        if self.controller.over:
             self.host.stack.push(GameOverScene(self.host, self.controller))
 
     # -- the hand-over screen between humans -----------------------------------------------------------

@@ -135,7 +135,7 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        r.rect(900, y, 120, 44),
+                        r.rect(770, y, 120, 44),
                         "Load",
                         partial(self._load, entry),
                         icon="load",
@@ -148,13 +148,25 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        r.rect(1030, y, 120, 44),
+                        r.rect(900, y, 120, 44),
                         "Replay",
                         partial(self._replay, entry),
                         icon="continue",
                         font_size=r.font(17),
                         enabled=readable,
                         tooltip="Step through this game",
+                    )
+                )
+                widgets.append(
+                    Button(
+                        assets,
+                        r.rect(1030, y, 120, 44),
+                        "Delete",
+                        partial(self._ask_delete, entry),
+                        icon="quit",
+                        style="ghost",
+                        font_size=r.font(17),
+                        tooltip=f"Delete {entry.title} (you are asked to confirm)",
                     )
                 )
         widgets.append(self.back_button())
@@ -182,6 +194,27 @@ class SaveSlotsScene(MenuScene):
         if reason:
             self.host.stack.push(DialogScene(self.host, "Cannot open", reason, icon="load"))
 
+    def _ask_delete(self, entry: SaveEntry) -> None:
+        self.host.stack.push(
+            DialogScene(
+                self.host,
+                "Delete this save?",
+                f"{entry.title}: {entry.summary()}. It cannot be brought back.",
+                confirm=("Delete", partial(self._delete, entry)),
+                cancel_label="Keep it",
+                icon="quit",
+            )
+        )
+
+    def _delete(self, entry: SaveEntry) -> None:
+        try:
+            entry.path.unlink(missing_ok=True)
+            self.message = f"{entry.title} deleted."
+        except OSError as error:
+            self.message = f"Could not delete: {error}"
+        self.entries = list_saves()
+        self.layout()
+
     def _replay(self, entry: SaveEntry) -> None:
         assert entry.loaded is not None
         self.host.stack.push(ReplayScene(self.host, entry.loaded))
@@ -207,7 +240,7 @@ class SaveSlotsScene(MenuScene):
                 r.pos(640, 300),
                 "midtop",
             )
-        text_right = r.pos(880 if self.controller is None else 940, 0)[0]
+        text_right = r.pos(750 if self.controller is None else 940, 0)[0]
         for index, (title, entry) in enumerate(rows[:9]):
             y = 150 + index * 56
             decor.blit_panel(
@@ -225,17 +258,18 @@ class SaveSlotsScene(MenuScene):
             size = r.font(15)
             summary = decor.elide(assets, "ui", size, summary, text_right - left[0])
             decor.text(surface, assets, "ui", size, summary, colour, r.pos(140, y + 25))
-        if self.message:
-            back = self.group.widgets[-1].rect
+        if self.message:  # above the footer, clear of the Back button at every size
+            size = self.px(18)
+            text = decor.elide(assets, "ui_semibold", size, self.message, self.frame.width - self.px(48))
             decor.text(
                 surface,
                 assets,
                 "ui_semibold",
-                self.px(18),
-                self.message,
+                size,
+                text,
                 theme.GOLD_BRIGHT,
-                (back.right + self.px(20), back.centery),
-                "midleft",
+                (self.frame.width // 2, self.footer_top() - self.px(6)),
+                "midbottom",
             )
 
 

@@ -7,6 +7,7 @@ rules state and the words the HUD shows.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from game.client.magestone.setup import MatchSetupScene
 from game.client.match.controller import autosave_path
 from game.client.match.scenes import MatchMenuScene, SaveSlotsScene
 from game.client.match.slots import slot_path
+from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
 from game.client.scenes.settings import SettingsScene
 from game.storage.saves import load_save
@@ -315,3 +317,28 @@ def test_the_match_menu_opens_the_settings(app: App) -> None:
     send(app, Hover(button.rect.center), Click(button.rect.center))
     assert isinstance(app.stack.top, SettingsScene)
     assert app.stack.scenes[-3] is scene, "the match waits under the menu and the settings"
+
+
+def test_a_save_is_deleted_only_after_confirming(app: App) -> None:
+    scene = open_table(app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))}))
+    scene.controller.save_to(slot_path(2))
+    slots = SaveSlotsScene(app)
+    app.push(slots)
+    frames(app, 2)
+
+    def delete_button() -> Any:
+        return next(
+            w for w in slots.group.widgets if getattr(w, "label", "") == "Delete" and "Slot 2" in w.tooltip
+        )
+
+    send(app, Click(delete_button().rect.center))
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene) and "cannot be brought back" in dialog.message
+    send(app, KeyIntent(Key.CONFIRM))  # the focused, safe choice: keep it
+    assert slot_path(2).exists() and app.stack.top is slots
+    send(app, Click(delete_button().rect.center))
+    confirm = next(w for w in app.stack.top.group.widgets if getattr(w, "label", "") == "Delete")
+    send(app, Click(confirm.rect.center))
+    assert not slot_path(2).exists()
+    assert app.stack.top is slots and slots.message == "Slot 2 deleted."
+    assert not any("Slot 2" in str(getattr(w, "tooltip", "")) for w in slots.group.widgets)

@@ -235,10 +235,20 @@ class MatchController:
 
     def retell(self) -> None:
         """Rebuild the log lines and the history from the match's own action log (a loaded save),
-        narrated exactly as they were when played, so Continue keeps the story and the statistics."""
-        replay = Match(new_game(self.game_id, self.state.options()), self.match.seed)
+        narrated exactly as they were when played, so Continue keeps the story and the statistics.
+        A log that does not replay from the game's options (never for a verified save) leaves the
+        story empty rather than stopping the match."""
         self.log.clear()
         self.history.clear()
+        try:
+            self._retell(Match(new_game(self.game_id, self.state.options()), self.match.seed))
+        except (RulesError, ValueError):
+            log.exception("the match log could not be retold; the action log starts empty")
+            self.log.clear()
+            self.history.clear()
+
+    def _retell(self, replay: Match) -> None:
+        """Replay the log on ``replay``, one narrated batch per player action (with its dice)."""
         entries = self.match.log
         index = 0
         while index < len(entries):

@@ -18,6 +18,7 @@ from game.client.match.session import controller_from_save
 from game.rules.match import Match
 from game.rules.registry import new_game
 from game.storage.saves import load_save
+from tests.client.magestone.conftest import scenario, seat
 
 GAMES = {
     "magestone": ({"players": 2}, MageStoneNarrator, False),
@@ -100,3 +101,14 @@ def test_summary_grammar_counts_one_in_the_singular(app: App, tmp_path: Path) ->
     lines = client.summary(controller)
     assert "South: 0 enemy units defeated, 0 MageStones collected" in lines
     assert lines[1] == "1 go played"
+
+
+def test_a_log_that_does_not_replay_from_the_options_leaves_the_story_empty() -> None:
+    state = scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))})
+    controller = MatchController(
+        Match(state, 1), [Seat("South", "human", 0), Seat("North", "human", 1)], narrator=MageStoneNarrator()
+    )
+    controller.play(controller.state.parse_action("e5xe6"))
+    controller.retell()
+    assert controller.log == [] and controller.history == []
+    assert controller.match.log, "the match itself is untouched"

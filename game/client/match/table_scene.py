@@ -28,7 +28,7 @@ from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
-from game.rules.protocol import GameState
+from game.rules.protocol import Event, GameState
 
 TOOLTIP_DELAY = 0.45
 Control = tuple[str, str, Callable[[], None], bool, str]
@@ -88,6 +88,8 @@ class TableScene(Scene):
         self._game_over_shown = False
         self.tooltips: list[tuple[pygame.Rect, str]] = []
         self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
+        self.unexplained: list[Event] = []
+        """Events whose rule tips wait until the animations have shown them (no tip before the dice)."""
         self.handover = bool(host.settings.handover_screen)
         """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
         self.handover_to: int | None = None
@@ -160,7 +162,7 @@ class TableScene(Scene):
     def _on_played(self, played: Played) -> None:
         if played.kind == "action":
             self.animator.play(played.events)
-            self.tips.observe(played.events)
+            self.unexplained.extend(played.events)
             self.on_action(played)
         else:
             self.animator.reset()
@@ -337,6 +339,9 @@ class TableScene(Scene):
         self.controller.update(dt, self.animator.busy)
         if self.controller.hint is not None and had_hint is None:
             self.say("Hint: " + self.state.describe_action(self.controller.hint))
+        if self.unexplained and not self.animator.busy:
+            self.tips.observe(self.unexplained)
+            self.unexplained = []
         self.update_table(dt)
         self._check_handover()
         if self.controller.over and not self.animator.busy and not self._game_over_shown:

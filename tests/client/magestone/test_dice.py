@@ -59,6 +59,7 @@ def test_the_log_and_the_board_wait_until_the_dice_settle(app: App) -> None:
         assert not any("attacks North's Warrior" in line.text for line in scene.visible_log())
         assert {"e5", "e6"} <= set(model_units(scene))
         assert "Gravestones in the bank: 8" in scene.hud_lines()
+        assert scene.tips.current is None, "no rule tip tells what the dice will do"
         assert any(line.startswith("North:") and line.endswith("units 4") for line in scene.hud_lines())
         assert (
             scene.tray_title()[0] in ("Dice", "Rolling…", "Re-rolling…")
@@ -74,6 +75,7 @@ def test_the_log_and_the_board_wait_until_the_dice_settle(app: App) -> None:
     winner = "South" if event.data["winner"] == "attacker" else "North"
     assert title.endswith(f"{winner} wins") and seat_shown == ("South", "North").index(winner)
     frames(app, 240)
+    assert scene.tips.current is not None, "the rule tip comes once the dice have shown the outcome"
     assert any("attacks North's Warrior" in line.text for line in scene.visible_log())
     assert ("e5" in model_units(scene)) != ("e6" in model_units(scene))
 

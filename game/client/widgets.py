@@ -687,9 +687,12 @@ class TextField(Widget):
 class FocusGroup:
     """Routes intents to widgets: pointer hits, dragging, and keyboard focus navigation."""
 
-    def __init__(self, widgets: Sequence[Widget], audio: Audio | None = None) -> None:
+    def __init__(self, widgets: Sequence[Widget], audio: Audio | None = None, wraps: bool = True) -> None:
         self.widgets = list(widgets)
         self.audio = audio
+        self.wraps = wraps
+        """Whether the arrow keys go round from the last widget to the first (a dialog's do not:
+        ← past its safe choice must not land on the dangerous one)."""
         self.focus_index: int | None = None
         self._held: Widget | None = None
         self.hover_time = 0.0
@@ -742,7 +745,10 @@ class FocusGroup:
             target = candidates[0] if direction > 0 else candidates[-1]
         else:
             position = candidates.index(self.focus_index) if self.focus_index is not None else 0
-            target = candidates[(position + direction) % len(candidates)]
+            position += direction
+            if not self.wraps:
+                position = max(0, min(len(candidates) - 1, position))
+            target = candidates[position % len(candidates)]
         self.focus(self.widgets[target], by_keyboard=True)
 
     def handle(self, intent: Intent) -> bool:

@@ -41,6 +41,8 @@ class Settings:
     """Explain a rule the first time it comes into play in a match."""
     handover_screen: bool = True
     """New matches hide the board between two human players' turns (each set-up may change it)."""
+    confirm_attacks: bool = True
+    """A MageStone attack or Bolt waits for a confirming click after its odds are shown."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some fields changed (values are validated like a loaded file)."""
@@ -68,6 +70,7 @@ def _validated(settings: Settings) -> Settings:
         ui_scale=scale,
         contextual_tips=bool(settings.contextual_tips),
         handover_screen=bool(settings.handover_screen),
+        confirm_attacks=bool(settings.confirm_attacks),
     )
 
 

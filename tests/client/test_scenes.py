@@ -7,8 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import decor
 from game.client.app import App, ClientOptions
 from game.client.input import Click, Key, KeyIntent
+from game.client.match.games import game_client
 from game.client.match.scenes import SaveSlotsScene
 from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.scenes.credits import CreditsScene
@@ -105,6 +107,10 @@ def test_escape_on_the_title_asks_before_quitting(app: App) -> None:
     _press(app, Key.BACK)
     assert isinstance(app.stack.top, DialogScene)
     _press(app, Key.CONFIRM)  # the safe choice, "Stay", has the focus
+    assert isinstance(app.stack.top, TitleScene) and app.running
+    _press(app, Key.BACK)
+    _press(app, Key.LEFT)  # ← from "Stay" does not wrap round to "Quit"
+    _press(app, Key.CONFIRM)
     assert isinstance(app.stack.top, TitleScene) and app.running
     _press(app, Key.BACK)
     _press(app, Key.RIGHT)
@@ -215,3 +221,17 @@ def test_the_window_and_a_first_frame_come_before_the_menu_is_built() -> None:
     finally:
         client.shutdown()
     assert seen == ["window with 0 scenes", "first_frame with 0 scenes", "menu with 1 scenes"]
+
+
+@pytest.mark.parametrize("game", ["magestone", "magistrat"])
+def test_set_up_screens_speak_to_players_not_developers(app: App, game: str) -> None:
+    client = game_client(game)
+    assert client is not None
+    scene = client.setup_scene(app)
+    app.push(scene)
+    frames(app, 2)
+    with decor.recording() as drawn:
+        scene.draw(app.canvas)
+    words = " ".join(text for _rect, text in drawn.texts)
+    assert "--seed" not in words and "command line" not in words
+    assert "scales every full" not in " ".join(str(getattr(w, "tooltip", "")) for w in scene.group.widgets)

@@ -71,6 +71,12 @@ class Animator(StepAnimator[BoardModel, Step]):
         self.tray = tray
         self.banners: list[Banner] = []
         self.rolls_seen = 0
+        self.dice_pending = 0
+        """Dice contests queued or rolling that have not settled yet (the log holds their lines back)."""
+        self.dice_seats: tuple[int, int] = (-1, -1)
+        """(attacker, defender) seat of the contest in the tray (-1: none yet)."""
+        self.dice_names: tuple[str, str] = ("", "")
+        """The dice of each side of that contest, e.g. ("2d6", "d6")."""
 
     def make_step(self, event: Event) -> Step:
         """A step as long as its kind says (a walk: by the squares it crosses)."""
@@ -79,9 +85,15 @@ class Animator(StepAnimator[BoardModel, Step]):
             duration = max(0.2, SECONDS_PER_SQUARE * (len(event.data["route"]) - 1))
         return Step(event.kind, event.data, duration)
 
+    def play(self, events: tuple[Event, ...] | list[Event]) -> None:
+        """Queue a batch, counting its dice contests as pending until they settle."""
+        self.dice_pending += sum(1 for event in events if event.kind == "dice_rolled")
+        super().play(events)
+
     def reset(self) -> None:
         """Drop everything, banners too, and show the rules' state (after an undo or a load)."""
         self.banners.clear()
+        self.dice_pending = 0
         super().reset()
 
     def _hurry(self) -> None:
@@ -116,6 +128,9 @@ class Animator(StepAnimator[BoardModel, Step]):
             sides_d = _die(data["defender_dice"])
             rolls = [Roll(tuple(r["attacker"]), r["defender"], sides_a, sides_d) for r in data["rolls"]]
             seed = random.Random(f"{data['target']}/{self.rolls_seen}").getrandbits(32)
+            defender = self.model.units.get(board.square_of[data["target"]])
+            self.dice_seats = (data["seat"], defender[0] if defender is not None else -1)
+            self.dice_names = (data["attacker_dice"], data["defender_dice"])
             self.tray.throw(rolls, data["winner"], seed)
         elif step.kind != "moved":
             self.model.apply(step.kind, data)
@@ -124,6 +139,8 @@ class Animator(StepAnimator[BoardModel, Step]):
             self.banners.append(Banner(step.kind, data))
 
     def _finish(self, step: Step) -> None:
+        if step.kind == "dice_rolled":
+            self.dice_pending = max(0, self.dice_pending - 1)
         if step.kind == "moved":
             assert step.unit is not None
             self.model.units[self.model.board.square_of[step.data["to"]]] = step.unit

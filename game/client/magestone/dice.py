@@ -17,8 +17,9 @@ import pymunk
 STEP = 1 / 60
 MAX_FRAMES = 110
 DIE_SIZE = 30.0
-HOLD_SECONDS = 0.55
-"""How long a settled roll stays before the next (tie re-roll) is thrown."""
+HOLD_SECONDS = 0.9
+"""How long a settled roll stays (at normal speed) before the next tie re-roll is thrown, or the
+board and the log show the result."""
 
 
 @dataclass(frozen=True)

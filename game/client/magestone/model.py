@@ -6,7 +6,7 @@ once a batch has played, so the picture always ends exactly where the rules are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,3 +125,42 @@ def seat_infos(state: MageStoneState) -> list[SeatInfo]:
             )
         )
     return infos
+
+
+@dataclass(frozen=True)
+class LastGo:
+    """What the previous go did, for the board to mark until the next go: whose it was, each walk
+    (start to end), the squares attacked or bolted, and where units fell."""
+
+    seat: int
+    routes: tuple[tuple[int, ...], ...] = ()
+    targets: tuple[int, ...] = ()
+    fallen: tuple[int, ...] = ()
+
+
+def last_go(history: Sequence[Any], to_act: int, board: Board) -> LastGo | None:
+    """The most recent go of a player other than ``to_act`` read from the played batches (newest
+    last), or None before anyone has gone."""
+    batches = [p for p in history if p.kind == "action"]
+    while batches and batches[-1].actor == to_act:
+        batches.pop()
+    if not batches:
+        return None
+    seat = batches[-1].actor
+    start = len(batches)
+    while start > 0 and batches[start - 1].actor == seat:
+        start -= 1
+    routes: list[tuple[int, ...]] = []
+    targets: list[int] = []
+    fallen: list[int] = []
+    square = board.square_of
+    for played in batches[start:]:
+        for event in played.events:
+            data = event.data
+            if event.kind == "moved":
+                routes.append(tuple(square[name] for name in data["route"]))
+            elif event.kind in ("attack_declared", "bolt_cast"):
+                targets.append(square[data["target"]])
+            elif event.kind == "unit_fell":
+                fallen.append(square[data["square"]])
+    return LastGo(seat, tuple(routes), tuple(targets), tuple(fallen))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.client.match.games import plural
 from game.client.match.seats import Seat
 from game.rules.magestone import Attack, Bolt, EndGo, Fall, MageStoneState, Move, UnitAction
 from game.rules.protocol import Event, GameState
@@ -27,10 +28,6 @@ _GO_EVENTS = {
     "eliminated",
     "game_over",
 }
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 class MageStoneNarrator:
@@ -74,11 +71,11 @@ class MageStoneNarrator:
             route = action.route
             return (
                 f"{self._unit(state, route[0])} moves {names[route[0]]}→{names[route[-1]]} "
-                f"({_plural(len(route) - 1, 'square')})"
+                f"({plural(len(route) - 1, 'square')})"
             )
         if isinstance(action, Attack):
             others = len(action.attackers) - 1
-            joined = f" with {_plural(others, 'more Warrior')}" if others else ""
+            joined = f" with {plural(others, 'more Warrior')}" if others else ""
             return (
                 f"{self._unit(state, action.attackers[0])} on {names[action.attackers[0]]}{joined} attacks "
                 f"{self._unit(state, action.target)} on {names[action.target]}"
@@ -89,7 +86,7 @@ class MageStoneNarrator:
             )
             return (
                 f"{self._unit(state, action.caster)} casts Bolt at {names[action.target]} "
-                f"({_plural(cost, 'square')})"
+                f"({plural(cost, 'square')})"
             )
         if isinstance(action, UnitAction):
             verb = {
@@ -123,7 +120,7 @@ class MageStoneNarrator:
         if kind == "stones_collected":
             return "picks up " + self._stones(data["unactivated"], data["activated"])
         if kind == "stones_activated":
-            return f"{_plural(data['count'], 'stone')} now Activated"
+            return f"{plural(data['count'], 'stone')} now Activated"
         if kind == "stones_dropped":
             return f"drops {self._stones(data['unactivated'], data['activated'])} on {data['square']}"
         if kind == "bolt_blocked":
@@ -133,7 +130,7 @@ class MageStoneNarrator:
         if kind == "warrior_not_raised":
             return "no Warrior rises (already six)"
         if kind == "rite_declared":
-            return f"the Nexus glows — {_plural(data['laps'], 'lap')} to hold it"
+            return f"the Nexus glows — {plural(data['laps'], 'lap')} to hold it"
         if kind == "rite_broken":
             return "— the Rite is broken"
         if kind == "rite_lap":

@@ -9,7 +9,7 @@ from game.client.magestone.model import BoardModel
 from game.client.magestone.narrator import REASONS, MageStoneNarrator
 from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay
 from game.client.match.controller import MatchController
-from game.client.match.games import GameClient, lazy, result_headline
+from game.client.match.games import GameClient, lazy, plural, result_headline
 from game.client.scenes.base import Host
 from game.rules.magestone import MageStoneState
 from game.rules.protocol import GameState
@@ -48,9 +48,10 @@ def summary(controller: MatchController) -> list[str]:
                 stones[event.data["seat"]] += event.data["unactivated"] + event.data["activated"]
     assert isinstance(state, MageStoneState)
     goes = state.go_info()["go"]
-    lines = [headline, f"{goes} goes played"]
+    lines = [headline, plural(goes, "go", "played")]
     for index, name in enumerate(names):
-        lines.append(f"{name}: {kills[index]} enemy units defeated, {stones[index]} MageStones collected")
+        defeated = plural(kills[index], "enemy unit", "defeated")
+        lines.append(f"{name}: {defeated}, {plural(stones[index], 'MageStone', 'collected')}")
     return lines
 
 

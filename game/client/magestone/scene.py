@@ -18,13 +18,14 @@ from game.client.input import Click, Hover, Intent, Key, KeyIntent, Scroll
 from game.client.magestone.animation import Animator, Banner
 from game.client.magestone.dice import DiceTray
 from game.client.magestone.interaction import VERB_LABELS, VERB_TIPS, GoInput
-from game.client.magestone.model import BoardModel, seat_infos
+from game.client.magestone.model import BoardModel, LastGo, last_go, seat_infos
+from game.client.magestone.preview import Preview, preview
 from game.client.magestone.view import BOARD_SPAN, BoardView, Overlay, tray_die
-from game.client.match.controller import MatchController, Played
+from game.client.match.controller import LogLine, MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
-from game.rules.magestone import MageStoneState
+from game.rules.magestone import Attack, Bolt, MageStoneState, UnitAction
 from game.rules.magestone.board import ACTIVATIONS_PER_GO, SQUARES_PER_GO, power_die
 from game.rules.match import RESIGN
 
@@ -32,8 +33,10 @@ LEFT_W = 282
 """Design width of the players column (anchored to the left edge)."""
 RIGHT_W = 278
 """Design width of the go / controls / dice / log column (anchored to the right edge)."""
-TRAY_SIZE = (278, 132)
-HUD_HEIGHT = 600
+TRAY_SIZE = (278, 156)
+LEGEND_H = 26
+"""Design height of the line under the felt saying whose dice are whose."""
+HUD_HEIGHT = 624
 """Design height the columns need (the log takes what is left above its minimum): a shorter
 window (or a larger Interface size) draws the columns at the unit that fits."""
 
@@ -49,7 +52,7 @@ class MageStoneMatchScene(TableScene):
         self.view: BoardView = BoardView(
             host.assets, state.board, state.num_players, (328, 40), 40, self.colours, state.seats
         )
-        self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 40)
+        self.tray = DiceTray(TRAY_SIZE[0] - 16, TRAY_SIZE[1] - 32 - LEGEND_H)
         self.top = self.tray_rect = pygame.Rect(0, 0, 1, 1)
         self.actions_y = self.controls_y = self.message_y = 0
         self.animator: Animator = Animator(
@@ -57,6 +60,13 @@ class MageStoneMatchScene(TableScene):
         )
         self.input: GoInput = GoInput(state)
         self.dice_counts: dict[int, dict[int, int]] = {}
+        self._armed: int | None = None
+        self._settled: tuple[int, MageStoneState] = (len(controller.match.log), state.clone())
+        self._last_go: tuple[tuple[int, int], LastGo | None] = ((-1, -1), None)
+        self.held_log: list[int] = []
+        """Where the log lines of each unsettled dice contest begin, oldest first."""
+
+        self._previews: tuple[object, list[Preview]] = ((), [])
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -70,8 +80,11 @@ class MageStoneMatchScene(TableScene):
         return BoardModel.from_state(self.state)
 
     def on_action(self, played: Played) -> None:
-        """Count the dice and play the action's sound."""
+        """Count the dice, hold a contest's log lines back until its dice settle, play the sound."""
         self._count_dice(played)
+        rolls = sum(1 for e in played.events if e.kind == "dice_rolled")
+        start = len(self.controller.log) - len(played.lines)
+        self.held_log.extend([start] * rolls)
         if any(e.kind == "dice_rolled" for e in played.events):
             self.host.audio.play("dice")
         elif any(e.kind == "unit_fell" for e in played.events):
@@ -128,7 +141,7 @@ class MageStoneMatchScene(TableScene):
                 partial(self._play, action),
                 style="primary",
                 font_size=u(16) if len(actions) < 3 else u(14),
-                tooltip=VERB_TIPS[action.verb],
+                tooltip=self._verb_tip(action),
             )
             button.action = action  # type: ignore[attr-defined]
             widgets.append(button)
@@ -150,6 +163,12 @@ class MageStoneMatchScene(TableScene):
         self.group.widgets = widgets
         self.group.focus_index = None
 
+    def _verb_tip(self, action: UnitAction) -> str:
+        """A unit action's rule, and for Nova what it would strike now."""
+        if action.verb != "nova":
+            return VERB_TIPS[action.verb]
+        return f"{VERB_TIPS['nova']} Now: {preview(self.state, action, self._seat_name).lines[0]}"
+
     # -- commands ------------------------------------------------------------------------------------
     def after_play(self) -> None:
         """Keep the unit that is still going selected."""
@@ -157,8 +176,10 @@ class MageStoneMatchScene(TableScene):
             self.input.select(self.input.active)
 
     def end_go(self) -> None:
-        """End the human's go."""
-        if self.controller.human_to_act() and not self.input.fall_choice:
+        """End the human's go (after the game: show the results again)."""
+        if self.controller.over and self._game_over_shown:
+            self.show_results()
+        elif self.controller.human_to_act() and not self.input.fall_choice:
             self._play(self.state.parse_action("end"))
 
     def undo(self) -> None:
@@ -184,6 +205,9 @@ class MageStoneMatchScene(TableScene):
                 if button.hit(intent.pos):
                     button.activate()
                     return
+            if self.armed is not None and self.view.square_at(intent.pos) == self.armed:
+                self.click(intent.pos)
+                return
             self.popup = []
             return
         if self.group.handle(intent):
@@ -211,37 +235,141 @@ class MageStoneMatchScene(TableScene):
             self.say("Wait: it is not your go." if not self.controller.over else "The game is over.")
             return
         outcome = self.input.click(square)
-        if len(outcome.actions) == 1:
-            self._play(outcome.actions[0])
-        elif outcome.actions:
-            self._open_popup(square, outcome.actions)
+        actions = outcome.actions
+        confirmed = self.armed == square or not self.host.settings.confirm_attacks
+        if len(actions) == 1 and (confirmed or not isinstance(actions[0], (Attack, Bolt))):
+            self._play(actions[0])
+        elif actions:
+            self._arm(square, actions)
         else:
             self.say(outcome.message)
             self.layout()
 
-    def _open_popup(self, square: int, actions: list[Any]) -> None:
-        rect = self.view.square_rect(square)
+    @property
+    def armed(self) -> int | None:
+        """The target square whose attack preview waits for a confirming click (None: none)."""
+        return self._armed if self.popup else None
+
+    def _arm(self, square: int, actions: list[Any]) -> None:
+        """Open the preview panel of ``square`` with one button per action and a Cancel."""
+        self._armed = square
         self.popup = []
-        for index, action in enumerate(actions):
-            label = self.input.action_odds(action)
-            u = self.u
-            box = pygame.Rect(rect.right + u(6), rect.y + index * u(40), u(260), u(36))
-            box.clamp_ip(self.host.frame.rect)
+        box = self.preview_rect(square, actions, armed=True)
+        u = self.u
+        labels = [self._verb(action) for action in actions] + ["Cancel"]
+        width = (box.width - u(16) - u(6) * (len(labels) - 1)) // len(labels)
+        for index, label in enumerate(labels):
+            command = partial(self._play, actions[index]) if index < len(actions) else self._disarm
             self.popup.append(
                 Button(
                     self.host.assets,
-                    box,
+                    pygame.Rect(box.x + u(8) + index * (width + u(6)), box.bottom - u(44), width, u(36)),
                     label,
-                    partial(self._play, action),
-                    style="primary",
-                    font_size=u(14),
+                    command,
+                    style="primary" if index < len(actions) else "ghost",
+                    font_size=u(15),
                 )
             )
+
+    def _disarm(self) -> None:
+        self.popup = []
+
+    @staticmethod
+    def _verb(action: Any) -> str:
+        return "Attack" if isinstance(action, Attack) else "Bolt"
+
+    # -- the attack preview --------------------------------------------------------------------------
+    def previewed(self) -> tuple[int, list[Any]] | None:
+        """The target whose odds are on show: the armed one, else the attackable enemy under the pointer."""
+        if not self.controller.human_to_act() or self.animator.busy:
+            return None
+        square = self.armed if self.armed is not None else self.view.square_at(self.pointer)
+        if square is None:
+            return None
+        for target in self.input.targets():
+            if target.square == square and target.kind in ("attack", "bolt"):
+                return square, list(target.actions)
+        return None
+
+    def previews(self, actions: list[Any]) -> list[Preview]:
+        """The rules' preview of each action (cached per position and action)."""
+        key = (len(self.controller.match.log), tuple(str(a) for a in actions))
+        if self._previews[0] != key:
+            self._previews = (key, [preview(self.state, a, self._seat_name) for a in actions])
+        return self._previews[1]
+
+    def _seat_name(self, seat: int) -> str:
+        return self.controller.seats[seat].name
+
+    def preview_lines(self) -> list[str]:
+        """The preview panel's words, empty when none is on show (tests read these)."""
+        shown = self.previewed()
+        if shown is None:
+            return []
+        lines = [line for p in self.previews(shown[1]) for line in (p.heading, *p.lines)]
+        if self.armed is None:
+            lines.append(self._confirm_hint())
+        return lines
+
+    def preview_rect(self, square: int, actions: list[Any], armed: bool) -> pygame.Rect:
+        """Where the preview panel of ``square`` goes: beside the square, inside the board area, with
+        room for the confirm buttons when ``armed``."""
+        u = self.u
+        width = u(300)
+        lines = self._wrapped_preview(actions, width, armed)
+        buttons = u(52) if armed else 0
+        height = u(16) + len(lines) * self._preview_line() + buttons
+        rect = self.view.square_rect(square)
+        box = pygame.Rect(rect.right + u(10), rect.centery - height // 2, width, height)
+        if box.right > self.right.x - u(6):
+            box.right = rect.x - u(10)
+        box.clamp_ip(pygame.Rect(self.left.right, 0, self.right.x - self.left.right, self.host.frame.height))
+        return box
+
+    def _preview_line(self) -> int:
+        return self.u(19)
+
+    def _wrapped_preview(self, actions: list[Any], width: int, armed: bool) -> list[tuple[str, bool]]:
+        assets, u = self.host.assets, self.u
+        rows: list[tuple[str, bool]] = []
+        for item in self.previews(actions):
+            for index, line in enumerate((item.heading, *item.lines)):
+                role = "ui_semibold" if index == 0 else "ui"
+                parts = decor.wrap(assets, role, u(14), line, width - u(20))
+                rows.extend((part, index == 0) for part in parts)
+        if not armed:
+            rows.append((self._confirm_hint(), False))
+        return rows
+
+    def _confirm_hint(self) -> str:
+        if self.host.settings.confirm_attacks:
+            return "Click to aim, then Attack (or click again) to roll."
+        return "Click to attack at once (confirmation is off in Settings)."
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        shown = self.previewed()
+        if shown is None:
+            return
+        square, actions = shown
+        armed = self.armed == square
+        box = self.preview_rect(square, actions, armed)
+        decor.blit_panel(surface, box, radius=10, fill=theme.INK, alpha=245, border=theme.GOLD, unit=self.hud)
+        u = self.u
+        y = box.y + u(8)
+        for text, heading in self._wrapped_preview(actions, box.width, armed):
+            role = "ui_semibold" if heading else "ui"
+            colour = theme.GOLD_BRIGHT if heading else theme.PARCHMENT
+            decor.text(surface, self.host.assets, role, u(14), text, colour, (box.x + u(10), y))
+            y += self._preview_line()
 
     def _key(self, key: Key) -> None:
         if key in (Key.NEXT, Key.PREV) and self.controller.human_to_act():
             self.input.select_next(1 if key is Key.NEXT else -1)
             self.layout()
+        elif key is Key.CONFIRM and self.armed is not None:
+            self.popup[0].activate()
+        elif key is Key.BACK and self.armed is not None:
+            self._disarm()
         elif key is Key.CONFIRM:
             self.end_go()
         elif key is Key.UNDO:
@@ -254,6 +382,32 @@ class MageStoneMatchScene(TableScene):
             self.menu()
 
     # -- frame ---------------------------------------------------------------------------------------
+    def visible_log(self) -> list[LogLine]:
+        """The action log as the player may read it: a contest's lines appear once its dice settle."""
+        pending = self.animator.dice_pending
+        held = self.held_log[len(self.held_log) - pending :] if pending else []
+        return self.controller.log[: held[0]] if held else self.controller.log
+
+    def update_table(self, dt: float) -> None:
+        """Forget the holds of settled contests; remember the position while no dice roll."""
+        if not self.animator.dice_pending:
+            self.held_log.clear()
+            mark = len(self.controller.match.log)
+            if self._settled[0] != mark:
+                self._settled = (mark, self.state.clone())
+
+    def _shown(self) -> MageStoneState:
+        """The position the HUD shows: while a contest's dice roll, the one before it (no spoilers)."""
+        return self._settled[1] if self.animator.dice_pending else self.state
+
+    def shown_scenario(self) -> dict[str, Any]:
+        """The scenario data of :meth:`_shown` (bank, Rite, carried stones)."""
+        return self.input.data if not self.animator.dice_pending else self._shown().to_scenario()
+
+    def shown_seats(self) -> list[Any]:
+        """Each seat's figures as the HUD shows them now."""
+        return seat_infos(self._shown())
+
     def hud_lines(self) -> list[str]:
         """The HUD's words (tests read these): the go, squares, units, then each player."""
         lines = [self.go_title()]
@@ -261,9 +415,9 @@ class MageStoneMatchScene(TableScene):
             go = self.state.go_info()
             lines.append(f"Squares left: {go['squares']} of {SQUARES_PER_GO}")
             lines.append(f"Units left: {ACTIVATIONS_PER_GO - go['activations']} of {ACTIVATIONS_PER_GO}")
-        for index, info in enumerate(seat_infos(self.state)):
+        for index, info in enumerate(self.shown_seats()):
             lines.append(self._seat_line(index, info))
-        data = self.input.data
+        data = self.shown_scenario()
         lines.append(f"Gravestones in the bank: {data['bank']}")
         rite = data["rite"]
         if rite is not None:
@@ -314,6 +468,8 @@ class MageStoneMatchScene(TableScene):
     def overlay(self) -> Overlay:
         """What the board highlights for the pointer this frame."""
         overlay = Overlay(done=self.input.done if self.controller.human_to_act() else set())
+        if not self.animator.busy:
+            overlay.last = self.last_go()
         if not self.controller.human_to_act() or self.animator.busy:
             return overlay
         gi = self.input
@@ -339,6 +495,14 @@ class MageStoneMatchScene(TableScene):
             overlay.marks.extend((s, "hint") for s in squares if s >= 0)
         return overlay
 
+    def last_go(self) -> LastGo | None:
+        """The previous player's go, as the board marks it (cached per history length)."""
+        key = (len(self.controller.history), self.controller.seat_to_act())
+        if self._last_go[0] != key:
+            found = last_go(self.controller.history, self.controller.seat_to_act(), self.state.board)
+            self._last_go = (key, found)
+        return self._last_go[1]
+
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, board, HUD, tray, log, popups, banners and tooltips."""
         surface.blit(self.backdrop(surface), (0, 0))
@@ -348,9 +512,10 @@ class MageStoneMatchScene(TableScene):
         self._draw_go(surface)
         self.group.draw(surface)
         self._draw_tray(surface)
-        self.log_panel.draw(surface, self.controller.log, self.colours)
+        self.log_panel.draw(surface, self.visible_log(), self.colours)
         for banner in self.animator.banners:
             self._banner(surface, banner)
+        self._draw_preview(surface)
         for button in self.popup:
             button.draw(surface)
         self.tips.draw(
@@ -386,7 +551,7 @@ class MageStoneMatchScene(TableScene):
     def _draw_players(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
-        infos = seat_infos(self.state)
+        infos = self.shown_seats()
         seat_rects, footer_rect = self._player_rects()
         to_act = self.controller.seat_to_act()
         for index, info in enumerate(infos):
@@ -521,7 +686,7 @@ class MageStoneMatchScene(TableScene):
                     )
                 )
         self.panel(surface, footer_rect)
-        data = self.input.data
+        data = self.shown_scenario()
         grave = self.host.assets.icon("gravestone", u(24), (176, 176, 190))
         surface.blit(grave, (footer_rect.x + u(12), footer_rect.y + u(8)))
         decor.text(
@@ -608,17 +773,15 @@ class MageStoneMatchScene(TableScene):
                 f"{left} of 3 units may still go this go. A unit moves then acts, or just acts.",
             )
         )
-        undo_note = (
-            "" if not self.controller.human_to_act() else ("undo ok" if self.controller.can_undo() else "")
-        )
+        undo_note = "Undo available" if self.controller.human_to_act() and self.controller.can_undo() else ""
         if undo_note:
             decor.text(
                 surface,
                 assets,
-                "ui",
-                u(12),
+                "ui_semibold",
+                u(14),
                 undo_note,
-                theme.TEXT_DISABLED,
+                theme.TEXT_DIM,
                 (top.right - u(10), top.y + u(110)),
                 "topright",
             )
@@ -650,75 +813,89 @@ class MageStoneMatchScene(TableScene):
                 "midtop",
             )
 
+    def tray_title(self) -> tuple[str, int]:
+        """The tray's heading and the seat it speaks for (-1: none): "Dice", "Rolling…", the tie to be
+        re-rolled, or the settled result with the winner's name (tests read it)."""
+        tray = self.tray
+        faces = tray.shown_faces() if tray.tracks else None
+        if faces is None:
+            return "Dice", -1
+        if not tray.settled:
+            return ("Re-rolling…" if tray.index else "Rolling…"), -1
+        total = sum(faces[0])
+        if tray.is_tie:
+            return f"Tie {total} to {faces[1]}: roll again", -1
+        attacker, defender = self.animator.dice_seats
+        seat = attacker if tray.winner == "attacker" else defender
+        who = self.controller.seats[seat].name if 0 <= seat < len(self.controller.seats) else tray.winner
+        return f"{total} vs {faces[1]}: {who} wins", seat
+
+    def _seat_colour(self, seat: int) -> theme.Colour:
+        return self.colours[seat] if 0 <= seat < len(self.colours) else theme.PARCHMENT
+
     def _draw_tray(self, surface: pygame.Surface) -> None:
         assets = self.host.assets
         u = self.u
         self.panel(surface, self.tray_rect, 235)
-        felt = pygame.Rect(
-            self.tray_rect.x + u(8),
-            self.tray_rect.y + u(32),
-            self.tray_rect.width - u(16),
-            self.tray_rect.height - u(40),
-        )
+        felt = self.felt_rect()
         pygame.draw.rect(surface, (28, 52, 48), felt, border_radius=u(8))
         pygame.draw.rect(
             surface, theme.mix(theme.BORDER, theme.GOLD, 0.4), felt, width=u(2), border_radius=u(8)
         )
         tray = self.tray
-        title = "Dice"
+        title, seat = self.tray_title()
+        colour = self._seat_colour(seat) if seat >= 0 else theme.GOLD
+        size = u(18)
+        room = self.tray_rect.width - u(24)
+        while size > u(12) and assets.font("title", size).size(title)[0] > room:
+            size -= 1
+        decor.text(
+            surface, assets, "title", size, title, colour, (self.tray_rect.x + u(12), self.tray_rect.y + u(6))
+        )
+        history = ""
+        if self.dice_counts.get(6):
+            counts = self.dice_counts[6]
+            history = " Faces rolled so far (d6): " + ", ".join(
+                f"{f}: {counts.get(f, 0)}" for f in range(1, 7)
+            )
+        self.tooltips.append(
+            (
+                pygame.Rect(self.tray_rect.x, self.tray_rect.y, self.tray_rect.width, u(30)),
+                "The rules roll every die from the match's seed; the tray shows those faces." + history,
+            )
+        )
+        attacker, defender = self.animator.dice_seats
         if tray.tracks:
-            faces = tray.shown_faces()
-            if faces is not None and tray.settled:
-                total = sum(faces[0])
-                if tray.is_tie:
-                    title = f"Tie {total} to {faces[1]}: re-roll!"
-                else:
-                    title = f"{total} vs {faces[1]}: {tray.winner} wins"
-            else:
-                title = "Rolling…"
-        title_rect = decor.text(
-            surface,
-            assets,
-            "title",
-            u(18),
-            decor.elide(assets, "title", u(18), title, self.tray_rect.width - u(24)),
-            theme.GOLD,
-            (self.tray_rect.x + u(12), self.tray_rect.y + u(6)),
-        )
-        counts = self.dice_counts.get(6, {})
-        history = "d6 " + " ".join(f"{f}:{counts.get(f, 0)}" for f in range(1, 7))
-        history_room = self.tray_rect.right - u(10) - title_rect.right - u(12)
-        if counts and assets.font("ui", u(11)).size(history)[0] <= history_room:  # the result comes first
-            decor.text(
-                surface,
-                assets,
-                "ui",
-                u(11),
-                history,
-                theme.TEXT_DIM,
-                (self.tray_rect.right - u(10), self.tray_rect.y + u(11)),
-                "topright",
-            )
-            self.tooltips.append(
-                (
-                    pygame.Rect(self.tray_rect.x, self.tray_rect.y, self.tray_rect.width, u(30)),
-                    "Every d6 face rolled this session, by face: the dice are fair and seeded.",
-                )
-            )
-        target = self.animator.current
-        seats = (
-            (target.data.get("seat", 0), -1)
-            if target is not None and target.kind == "dice_rolled"
-            else (0, -1)
-        )
+            self._draw_dice_legend(surface, felt, attacker, defender)
         cache = self.view._cache
         for track, pose in tray.poses():
-            owner_colour = self.colours[seats[0]] if track.owner == "attacker" else theme.PARCHMENT
-            face = tray_die(assets, track.sides, pose.face, owner_colour, u(28), cache)
+            owner = attacker if track.owner == "attacker" else defender
+            face = tray_die(assets, track.sides, pose.face, self._seat_colour(owner), u(28), cache)
             turned = pygame.transform.rotate(face, -math.degrees(pose.angle)) if track.sides == 6 else face
             surface.blit(
                 turned, turned.get_rect(center=(felt.x + pose.x * self.hud, felt.y + pose.y * self.hud))
             )
+
+    def felt_rect(self) -> pygame.Rect:
+        """The felt the dice roll on: below the tray's heading, above its legend."""
+        u, tray = self.u, self.tray_rect
+        return pygame.Rect(tray.x + u(8), tray.y + u(32), tray.width - u(16), tray.height - u(32 + LEGEND_H))
+
+    def _draw_dice_legend(
+        self, surface: pygame.Surface, felt: pygame.Rect, attacker: int, defender: int
+    ) -> None:
+        """Whose dice are whose: a swatch, the name and the dice of each side, under the felt."""
+        assets, u = self.host.assets, self.u
+        data = self.animator.dice_names
+        y = felt.bottom + u(LEGEND_H) // 2
+        for index, (seat, dice) in enumerate(((attacker, data[0]), (defender, data[1]))):
+            name = self.controller.seats[seat].name if 0 <= seat < len(self.controller.seats) else "?"
+            role = "attacks" if index == 0 else "defends"
+            label = f"{name} {role} {dice}"
+            x = felt.x + u(4) if index == 0 else felt.centerx + u(4)
+            pygame.draw.circle(surface, self._seat_colour(seat), (x + u(6), y), u(6))
+            text = decor.elide(assets, "ui_semibold", u(13), label, felt.width // 2 - u(20))
+            decor.text(surface, assets, "ui_semibold", u(13), text, theme.TEXT, (x + u(16), y), "midleft")
 
     def _banner(self, surface: pygame.Surface, banner: Banner) -> None:
         data = banner.data
@@ -755,7 +932,9 @@ class MageStoneMatchScene(TableScene):
     def board_tooltip(self) -> str:
         """The square under the pointer."""
         square = self.view.square_at(self.pointer)
-        return self.square_tooltip(square) if square is not None else ""
+        if square is None or self.previewed() is not None:
+            return ""
+        return self.square_tooltip(square)
 
     def square_tooltip(self, square: int) -> str:
         """What is on a square and what the rules do with it."""

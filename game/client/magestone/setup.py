@@ -158,8 +158,9 @@ class MatchSetupScene(SetupScene):
             surface,
             assets,
             "ui",
-            15,
-            f"Dice seed: {self.seed_text()} (set one with --seed on the command line)",
+            r.font(15),
+            "The dice are fair: every roll is drawn from the match's seed, so a save replays exactly"
+            + (f" · {self.seed_text()}" if self.seed_text() else "."),
             theme.TEXT_DIM,
             r.pos(640, 596),
             "midtop",

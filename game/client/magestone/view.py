@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import pygame
 
 from game.client import decor, theme
 from game.client.assets import Assets
 from game.client.magestone.animation import Animator, Step
-from game.client.magestone.model import BoardModel
+from game.client.magestone.model import BoardModel, LastGo
 from game.client.theme import Colour
 from game.rules.magestone.board import FILES, MAGE, PRIEST, WARRIOR, Board
 
@@ -51,6 +52,8 @@ class Overlay:
     """(square, short text) badges, e.g. a Bolt's square cost."""
     selected: int | None = None
     done: set[int] = field(default_factory=set)
+    last: LastGo | None = None
+    """The previous go, marked in its player's colour until the next go."""
 
 
 class BoardView:
@@ -337,6 +340,8 @@ class BoardView:
             surface.blit(icon, at)
         for square, (unactivated, activated) in model.stones.items():
             self._stones(surface, square, unactivated, activated, square in model.units)
+        if overlay.last is not None:
+            self._last_go(surface, overlay.last)
         for square, name in overlay.marks:
             surface.blit(self.ring(name), self.square_rect(square).move(-3, -3))
         if overlay.route:
@@ -380,9 +385,9 @@ class BoardView:
                 centre = rect.center
             surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
             if count > 1:
-                badge = self.assets.text("ui_bold", max(9, self.s(12)), str(count), theme.PARCHMENT)
+                badge = self.assets.text("ui_bold", max(11, self.s(14)), str(count), theme.GOLD_BRIGHT)
                 pos = (round(centre[0] + size * 0.35), round(centre[1] + size * 0.25))
-                pygame.draw.circle(surface, theme.INK, pos, self.s(7))
+                pygame.draw.circle(surface, theme.INK, pos, max(7, self.s(9)))
                 surface.blit(badge, badge.get_rect(center=pos))
 
     def _nexus_glow(self, surface: pygame.Surface, colour: Colour) -> None:
@@ -405,6 +410,45 @@ class BoardView:
             [self.square_rect(s) for s in self.board.nexus]
         )
         surface.blit(glow, (nexus.x - self.s(12), nexus.y - self.s(12)))
+
+    def _last_go(self, surface: pygame.Surface, last: LastGo) -> None:
+        """The previous go in its player's colour, by shape as well: a hollow ring where each walk
+        began, dots along it, corner brackets where it ended and on each unit attacked, a cross
+        where a unit fell."""
+        colour = self.colours[last.seat] if 0 <= last.seat < len(self.colours) else theme.GOLD
+        k = self.s
+        for route in last.routes:
+            points = [self.centre(s) for s in route]
+            for a, b in pairwise(points):
+                for t in (0.25, 0.5, 0.75):
+                    at = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    pygame.draw.circle(surface, theme.INK, at, k(4))
+                    pygame.draw.circle(surface, colour, at, k(3))
+            pygame.draw.circle(surface, theme.INK, points[0], self.cell * 0.3, k(5))
+            pygame.draw.circle(surface, colour, points[0], self.cell * 0.3, k(3))
+            self._brackets(surface, route[-1], colour)
+        for square in last.targets:
+            self._brackets(surface, square, colour)
+        for square in last.fallen:
+            centre, arm = self.centre(square), self.cell * 0.28
+            for dx in (-1, 1):
+                ends = ((centre[0] - arm, centre[1] - dx * arm), (centre[0] + arm, centre[1] + dx * arm))
+                pygame.draw.line(surface, theme.INK, *ends, k(7))
+                pygame.draw.line(surface, colour, *ends, k(4))
+
+    def _brackets(self, surface: pygame.Surface, square: int, colour: Colour) -> None:
+        """Four corner brackets just inside ``square``."""
+        rect, k = self.square_rect(square).inflate(-self.s(2), -self.s(2)), self.s
+        arm = max(4, self.cell // 4)
+        for corner, (dx, dy) in (
+            (rect.topleft, (1, 1)),
+            (rect.topright, (-1, 1)),
+            (rect.bottomleft, (1, -1)),
+            (rect.bottomright, (-1, -1)),
+        ):
+            points = [(corner[0] + dx * arm, corner[1]), corner, (corner[0], corner[1] + dy * arm)]
+            pygame.draw.lines(surface, theme.INK, False, points, k(6))
+            pygame.draw.lines(surface, colour, False, points, k(3))
 
     def _route(self, surface: pygame.Surface, route: tuple[int, ...]) -> None:
         points = [self.centre(s) for s in route]

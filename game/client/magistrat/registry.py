@@ -10,7 +10,7 @@ from game.client.magistrat.model import CubeModel
 from game.client.magistrat.narrator import REASONS, MagiStratNarrator
 from game.client.magistrat.view import CubeView, Overlay
 from game.client.match.controller import MatchController
-from game.client.match.games import GameClient, lazy, result_headline
+from game.client.match.games import GameClient, lazy, plural, result_headline
 from game.client.scenes.base import Host
 from game.rules.magistrat import MagiStratState
 from game.rules.protocol import GameState
@@ -46,9 +46,10 @@ def summary(controller: MatchController) -> list[str]:
                 destroyed[played.actor] += 1
             elif event.kind == "stolen":
                 stolen[event.data["player"]] += 1
-    lines = [headline, f"{turns} turns played this session"]
+    lines = [headline, plural(turns, "turn", "played")]
     for index, name in enumerate(names):
-        lines.append(f"{name}: {destroyed[index]} enemy pieces destroyed, {stolen[index]} pieces stolen")
+        taken = plural(destroyed[index], "enemy piece", "destroyed")
+        lines.append(f"{name}: {taken}, {plural(stolen[index], 'piece', 'stolen')}")
     return lines
 
 

@@ -25,7 +25,7 @@ from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Choice, Widget, draw_tooltip
 from game.rules.magistrat import MagiStratState, Move, PieceView
-from game.rules.magistrat.board import ARCHMAGE, GOD, KING, MAGE, PRIEST
+from game.rules.magistrat.board import ARCHMAGE, CELL_INDEX, GOD, KING, MAGE, PRIEST
 from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
 
 LEFT_W = 250
@@ -297,6 +297,9 @@ class MagiStratMatchScene(TableScene):
         if key in (Key.LEFT, Key.RIGHT):
             self.cycle_front(1 if key is Key.RIGHT else -1)
             return True
+        if key is Key.CONFIRM and self.controller.over and self._game_over_shown:
+            self.show_results()
+            return True
         if key is Key.CONFIRM and human and self.group.focused is None:
             pending = self.input.pending
             if pending is not None:
@@ -445,6 +448,12 @@ class MagiStratMatchScene(TableScene):
             action = self.state.parse_action(last.notation)
             if isinstance(action, Move):
                 overlay.last = (action.frm, action.to)
+                overlay.last_seat = last.actor
+                overlay.last_changed = tuple(
+                    CELL_INDEX[e.data["cell"]]
+                    for e in last.events
+                    if e.kind in ("stolen", "destroyed", "dropped_out") and e.data.get("cell") in CELL_INDEX
+                )
         return overlay
 
     def draw(self, surface: pygame.Surface) -> None:

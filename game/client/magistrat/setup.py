@@ -55,7 +55,8 @@ class MagiStratSetupScene(SetupScene):
                     QUALITIES.index(self.quality[side]),
                     partial(self._set_quality, side),
                     font_size=r.font(15),
-                    tooltip="Piece quality: scales every full magic potential of this side (a handicap).",
+                    tooltip="Piece quality, a handicap: below 100% every piece of this side starts with less "
+                    "magic potential (the points it can lose before it falls).",
                 )
             )
         widgets.append(
@@ -167,8 +168,8 @@ class MagiStratSetupScene(SetupScene):
             surface,
             assets,
             "ui",
-            14,
-            f"White moves first · seed: {self.seed_text()} (--seed on the command line)",
+            r.font(14),
+            "White moves first" + (f" · {self.seed_text()}" if self.seed_text() else ""),
             theme.TEXT_DISABLED,
             r.pos(640, 590),
             "midtop",

@@ -36,6 +36,11 @@ class Overlay:
     marks: dict[int, Mark] = field(default_factory=dict)
     cursor: int | None = None
     last: tuple[int, ...] = ()
+    """The last move's (from, to), marked until the next move."""
+    last_seat: int = -1
+    """Who made it (its colour marks it)."""
+    last_changed: tuple[int, ...] = ()
+    """Cells whose piece that move destroyed or stole."""
     hint: tuple[int, ...] = ()
     pending_to: int | None = None
     must_move: int | None = None
@@ -257,8 +262,21 @@ class CubeView:
 
     def _highlights(self, surface: pygame.Surface, overlay: Overlay) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
-        for cell in overlay.last:
-            self._poly(surface, cell, (150, 140, 210), 60)
+        if overlay.last:
+            colour = (
+                self.colours[overlay.last_seat] if 0 <= overlay.last_seat < len(self.colours) else theme.GOLD
+            )
+            start, end = overlay.last[0], overlay.last[-1]
+            self._poly(surface, start, colour, 45)
+            self._poly(surface, start, colour, 255, width=2)
+            self._poly(surface, end, colour, 95)
+            self._poly(surface, end, colour, 255, width=4)
+            a, b = self.centre(start), self.centre(end)
+            pygame.draw.line(surface, theme.INK, a, b, 6)
+            pygame.draw.line(surface, colour, a, b, 3)
+            pygame.draw.circle(surface, colour, b, 6)
+            for cell in overlay.last_changed:
+                self._poly(surface, cell, theme.GOLD_BRIGHT, 255, width=2)
         for cell in overlay.placements:
             self._poly(surface, cell, (120, 220, 150), int(60 + 50 * pulse))
         for cell, attacks in overlay.destinations.items():

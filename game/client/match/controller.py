@@ -23,7 +23,7 @@ from game.ai.levels import make_bot
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
 from game.paths import saves_dir
-from game.rules.match import RESIGN, Match
+from game.rules.match import CONCESSIONS, RESIGN, Match
 from game.rules.protocol import TERMINAL, Event, GameState, IllegalActionError, RulesError
 from game.rules.registry import new_game
 from game.storage.saves import write_save
@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 AUTOSAVE_NAME = "autosave.json"
 AI_SECONDS_CAP = 4.0
 """Wall-time cap of one AI decision in live play (the level's node budget usually ends it first)."""
-PACE_SECONDS = {"slow": 1.0, "normal": 0.55, "fast": 0.2, "instant": 0.0}
-"""Least time between two AI actions, by the animation-speed setting."""
+PACE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
+"""Least time between two AI actions once the view has shown the last one, by the animation-speed
+setting: long enough to see each move land before the next starts."""
 
 
 def autosave_path() -> Path:
@@ -219,12 +220,52 @@ class MatchController:
             raise IllegalActionError(f"illegal action {action}")
         events = self.match.play(action)
         lines = self.narrator.narrate(before, actor, action, events, self.seats)
+        self._after_change(self._record("action", actor, str(action), events, lines))
+        return events
+
+    def _record(
+        self, kind: str, actor: int, notation: str, events: Sequence[Event], lines: Sequence[str]
+    ) -> Played:
+        """Write one applied action (or concession) into the log panel's lines and the history."""
         for index, line in enumerate(lines):
             self.log.append(LogLine(actor if index == 0 else -1, line, index == 0))
-        played = Played("action", actor, str(action), tuple(events), tuple(lines))
+        played = Played(kind, actor, notation, tuple(events), tuple(lines))
         self.history.append(played)
-        self._after_change(played)
-        return events
+        return played
+
+    def retell(self) -> None:
+        """Rebuild the log lines and the history from the match's own action log (a loaded save),
+        narrated exactly as they were when played, so Continue keeps the story and the statistics.
+        A log that does not replay from the game's options (never for a verified save) leaves the
+        story empty rather than stopping the match."""
+        self.log.clear()
+        self.history.clear()
+        try:
+            self._retell(Match(new_game(self.game_id, self.state.options()), self.match.seed))
+        except (RulesError, ValueError):
+            log.exception("the match log could not be retold; the action log starts empty")
+            self.log.clear()
+            self.history.clear()
+
+    def _retell(self, replay: Match) -> None:
+        """Replay the log on ``replay``, one narrated batch per player action (with its dice)."""
+        entries = self.match.log
+        index = 0
+        while index < len(entries):
+            entry = entries[index]
+            before = replay.state.clone()
+            events = replay.apply_logged(entry.actor, entry.notation)
+            index += 1
+            if entry.notation in CONCESSIONS:
+                lines = concession_lines(replay.state, entry.actor, entry.notation, self.seats)
+                self._record("concession", entry.actor, entry.notation, events, lines)
+                continue
+            while index < len(entries) and entries[index].actor == -1:
+                events.extend(replay.apply_logged(-1, entries[index].notation))
+                index += 1
+            action = before.parse_action(entry.notation)
+            lines = self.narrator.narrate(before, entry.actor, action, events, self.seats)
+            self._record("action", entry.actor, entry.notation, events, lines)
 
     def play_text(self, text: str) -> list[Event]:
         """Parse notation and play it."""
@@ -269,11 +310,7 @@ class MatchController:
         events = method(seat)
         entry = self.match.log[-1]
         lines = concession_lines(self.state, seat, entry.notation, self.seats)
-        for index, line in enumerate(lines):
-            self.log.append(LogLine(seat if index == 0 else -1, line, index == 0))
-        played = Played("concession", seat, entry.notation, tuple(events), tuple(lines))
-        self.history.append(played)
-        self._after_change(played)
+        self._after_change(self._record("concession", seat, entry.notation, events, lines))
         return events
 
     def _undo_seat(self) -> int | None:

@@ -44,6 +44,13 @@ def lazy(target: str) -> Callable[..., Any]:
     return make
 
 
+def plural(count: int, word: str, after: str = "") -> str:
+    """``"1 enemy unit defeated"`` / ``"2 enemy units defeated"``: the count, ``word`` made plural
+    when it is not 1, then ``after``."""
+    text = f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{text} {after}" if after else text
+
+
 def result_headline(controller: MatchController, reasons: dict[str, str]) -> str:
     """The summary's first line: "North wins by Conquest", "Drawn by stalemate", "White resigned —
     Black wins", "Draw agreed" or "Game over"."""

@@ -20,6 +20,8 @@ from game.client.match.session import open_match
 from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_path, slot_path
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
+from game.client.scenes.dialog import DialogScene
+from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Button, Widget
 from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
@@ -36,12 +38,12 @@ def leave_to_title(host: Host) -> None:
 
 
 class MatchMenuScene(MenuScene):
-    """Esc during a match: resume, save to a slot, load, rules of undo, or leave (the autosave stays)."""
+    """Esc during a match: resume, save to a slot, load, settings, or leave (the autosave stays)."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host)
         self.controller = controller
-        self.region = self.form((440, 200, 400, 330))
+        self.region = self.form((440, 190, 400, 360))
 
     def build(self) -> list[Widget]:
         """A column of buttons."""
@@ -49,15 +51,16 @@ class MatchMenuScene(MenuScene):
             ("Resume", "continue", self.back, "Back to the table"),
             ("Save to a slot", "save", self._save, "Keep this match in a named slot"),
             ("Load", "load", self._load, "Open another saved match"),
+            ("Settings", "settings", self._settings, "Sound, animation speed, attack confirmation, display"),
             ("Quit to title", "quit", self._quit, "The match is autosaved: Continue resumes it exactly"),
         ]
         widgets: list[Widget] = []
-        r = self.region = self.form((440, 200, 400, 330))
+        r = self.region = self.form((440, 190, 400, 360))
         for index, (label, icon, action, tip) in enumerate(entries):
             widgets.append(
                 Button(
                     self.host.assets,
-                    r.rect(640 - 170, 220 + index * 62, 340, 50),
+                    r.rect(640 - 170, 205 + index * 60, 340, 50),
                     label,
                     action,
                     icon=icon,
@@ -73,6 +76,9 @@ class MatchMenuScene(MenuScene):
     def _load(self) -> None:
         self.host.stack.push(SaveSlotsScene(self.host))
 
+    def _settings(self) -> None:
+        self.host.stack.push(SettingsScene(self.host))
+
     def _quit(self) -> None:
         self.controller.autosave()
         leave_to_title(self.host)
@@ -84,7 +90,7 @@ class MatchMenuScene(MenuScene):
         size = r.font(16)
         note = "Every action is autosaved; Continue on the title screen resumes exactly here."
         note = decor.elide(self.host.assets, "ui", size, note, self.frame.width - self.px(48))
-        decor.text(surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, r.pos(640, 500), "midtop")
+        decor.text(surface, self.host.assets, "ui", size, note, theme.TEXT_DIM, r.pos(640, 515), "midtop")
 
 
 class SaveSlotsScene(MenuScene):
@@ -146,7 +152,7 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        r.rect(900, y, 120, 44),
+                        r.rect(770, y, 120, 44),
                         "Load",
                         partial(self._load, entry),
                         icon="load",
@@ -162,13 +168,25 @@ class SaveSlotsScene(MenuScene):
                 widgets.append(
                     Button(
                         assets,
-                        r.rect(1030, y, 120, 44),
+                        r.rect(900, y, 120, 44),
                         "Replay",
                         partial(self._replay, entry),
                         icon="continue",
                         font_size=r.font(17),
                         enabled=readable,
                         tooltip="Step through this game",
+                    )
+                )
+                widgets.append(
+                    Button(
+                        assets,
+                        r.rect(1030, y, 120, 44),
+                        "Delete",
+                        partial(self._ask_delete, entry),
+                        icon="quit",
+                        style="ghost",
+                        font_size=r.font(17),
+                        tooltip=f"Delete {entry.title} (you are asked to confirm)",
                     )
                 )
         widgets.append(self.back_button())
@@ -192,6 +210,27 @@ class SaveSlotsScene(MenuScene):
     def _load(self, entry: SaveEntry) -> None:
         leave_to_title(self.host)
         open_entry(self.host, entry.path)
+
+    def _ask_delete(self, entry: SaveEntry) -> None:
+        self.host.stack.push(
+            DialogScene(
+                self.host,
+                "Delete this save?",
+                f"{entry.title}: {entry.summary()}. It cannot be brought back.",
+                confirm=("Delete", partial(self._delete, entry)),
+                cancel_label="Keep it",
+                icon="quit",
+            )
+        )
+
+    def _delete(self, entry: SaveEntry) -> None:
+        try:
+            entry.path.unlink(missing_ok=True)
+            self.message = f"{entry.title} deleted."
+        except OSError as error:
+            self.message = f"Could not delete: {error}"
+        self.entries = list_saves()
+        self.layout()
 
     def _replay(self, entry: SaveEntry) -> None:
         assert entry.playable is not None
@@ -218,7 +257,7 @@ class SaveSlotsScene(MenuScene):
                 r.pos(640, 300),
                 "midtop",
             )
-        text_right = r.pos(880 if self.controller is None else 940, 0)[0]
+        text_right = r.pos(750 if self.controller is None else 940, 0)[0]
         for index, (title, entry) in enumerate(rows[:9]):
             y = 150 + index * 56
             decor.blit_panel(
@@ -236,17 +275,18 @@ class SaveSlotsScene(MenuScene):
             size = r.font(15)
             summary = decor.elide(assets, "ui", size, summary, text_right - left[0])
             decor.text(surface, assets, "ui", size, summary, colour, r.pos(140, y + 25))
-        if self.message:
-            back = self.group.widgets[-1].rect
+        if self.message:  # above the footer, clear of the Back button at every size
+            size = self.px(18)
+            text = decor.elide(assets, "ui_semibold", size, self.message, self.frame.width - self.px(48))
             decor.text(
                 surface,
                 assets,
                 "ui_semibold",
-                self.px(18),
-                self.message,
+                size,
+                text,
                 theme.GOLD_BRIGHT,
-                (back.right + self.px(20), back.centery),
-                "midleft",
+                (self.frame.width // 2, self.footer_top() - self.px(6)),
+                "midbottom",
             )
 
 
@@ -269,9 +309,10 @@ class GameOverScene(MenuScene):
         return fit_region(self.frame, (200, 100, 880, 560), self.frame.inset(8))
 
     def build(self) -> list[Widget]:
-        """Rematch, Save replay, Watch replay, Title."""
+        """Rematch, See the board, Save replay, Watch replay, Title."""
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("Rematch", "combat", self._rematch),
+            ("See the board", "cube", self._look),
             ("Save replay", "save", self._save),
             ("Watch replay", "continue", self._watch),
             ("Title screen", "back", partial(leave_to_title, self.host)),
@@ -280,7 +321,7 @@ class GameOverScene(MenuScene):
         return [
             Button(
                 self.host.assets,
-                r.rect(250 + i * 200, 560, 184, 50),
+                r.rect(236 + i * 164, 560, 152, 50),
                 label,
                 action,
                 icon=icon,
@@ -289,6 +330,10 @@ class GameOverScene(MenuScene):
             )
             for i, (label, icon, action) in enumerate(entries)
         ]
+
+    def _look(self) -> None:
+        """Close the card to look at the final board (Enter at the table brings it back)."""
+        self.host.stack.pop()
 
     def _rematch(self) -> None:
         fresh = self.controller.rematch()

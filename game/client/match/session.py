@@ -33,9 +33,12 @@ def new_controller(
 
 
 def controller_from_save(host: Host, loaded: LoadedSave) -> MatchController:
-    """A controller continuing a loaded save (its log re-applied by the loader)."""
+    """A controller continuing a loaded save (its log re-applied by the loader), with the story so far:
+    the action log, the undo window and the statistics are those of an uninterrupted game."""
     client = game_client(loaded.match.state.game_id)
-    return _controller(host, loaded.match, seats_from_texts(loaded.seats), client)
+    controller = _controller(host, loaded.match, seats_from_texts(loaded.seats), client)
+    controller.retell()
+    return controller
 
 
 def _controller(host: Host, match: Match, seats: list[Seat], client: GameClient | None) -> MatchController:

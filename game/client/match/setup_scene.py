@@ -121,5 +121,6 @@ class SetupScene(MenuScene):
         open_match(self.host, controller, replace=True)
 
     def seed_text(self) -> str:
-        """The dice seed in words ("random" unless ``--seed`` gave one)."""
-        return "random" if self.seed is None else str(self.seed)
+        """The seed in words for the player: nothing unless ``--seed`` gave one (developers and
+        bug reports use it; a newcomer need not hear of it)."""
+        return "" if self.seed is None else f"seed {self.seed} (from the command line)"

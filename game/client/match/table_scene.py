@@ -30,7 +30,7 @@ from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
 from game.diagnostics import CrashContext
-from game.rules.protocol import GameState
+from game.rules.protocol import Event, GameState
 from game.storage.saves import save_payload
 
 TOOLTIP_DELAY = 0.45
@@ -38,6 +38,8 @@ Control = tuple[str, str, Callable[[], None], bool, str]
 """A match control button: label, icon, command, enabled, tooltip."""
 MESSAGE_SECONDS = 6
 """How long a status-line message stays up."""
+NEAR_POINTER_SECONDS = 2.5
+"""How long a message (a refused click) is also shown beside the pointer that caused it."""
 
 
 def draw_thinking(
@@ -81,6 +83,7 @@ class TableScene(Scene):
         window is too short for the panels at the Interface size (set by the game's layout)."""
         self.message = ""
         self.message_age = 0.0
+        self.message_at: tuple[float, float] = (-1, -1)
         self.popup: list[Button] = []
         """Choice buttons opened next to the board (one per action a click may mean)."""
         self.pointer: tuple[float, float] = (-1, -1)
@@ -89,6 +92,8 @@ class TableScene(Scene):
         self._game_over_shown = False
         self.tooltips: list[tuple[pygame.Rect, str]] = []
         self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
+        self.unexplained: list[Event] = []
+        """Events whose rule tips wait until the animations have shown them (no tip before the dice)."""
         self.handover = bool(host.settings.handover_screen)
         """Show "Pass to <name>" when the turn moves from one human to another (the set-up may override)."""
         self.handover_to: int | None = None
@@ -186,7 +191,7 @@ class TableScene(Scene):
     def _on_played(self, played: Played) -> None:
         if played.kind == "action":
             self.animator.play(played.events)
-            self.tips.observe(played.events)
+            self.unexplained.extend(played.events)
             self.on_action(played)
         else:
             self.animator.reset()
@@ -345,6 +350,7 @@ class TableScene(Scene):
         """Show a short explanation in the status line."""
         self.message = text
         self.message_age = 0.0
+        self.message_at = self.pointer
 
     # -- frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -363,11 +369,19 @@ class TableScene(Scene):
         self.controller.update(dt, self.animator.busy)
         if self.controller.hint is not None and had_hint is None:
             self.say("Hint: " + self.state.describe_action(self.controller.hint))
+        if self.unexplained and not self.animator.busy:
+            self.tips.observe(self.unexplained)
+            self.unexplained = []
         self.update_table(dt)
         self._check_handover()
         if self.controller.over and not self.animator.busy and not self._game_over_shown:
             self._game_over_shown = True
             self.host.audio.play("victory")
+            self.show_results()
+
+    def show_results(self) -> None:
+        """The game-over card (again, after the player closed it to look at the board)."""
+        if self.controller.over:
             self.host.stack.push(GameOverScene(self.host, self.controller))
 
     # -- the hand-over screen between humans -----------------------------------------------------------
@@ -442,7 +456,17 @@ class TableScene(Scene):
             "midtop",
         )
 
+    def message_near_pointer(self) -> str:
+        """The message just said, while the pointer is still near where it was (a refused click is
+        explained where the player looks, not only in the status line)."""
+        if not self.message_shown() or self.message_age >= NEAR_POINTER_SECONDS:
+            return ""
+        return self.message if math.dist(self.pointer, self.message_at) < self.u(80) else ""
+
     def _tooltip(self) -> str:
+        near = self.message_near_pointer()
+        if near:
+            return near
         if self.rest < TOOLTIP_DELAY:
             return ""
         tip = self.group.tooltip()

@@ -36,7 +36,7 @@ class DialogScene(Scene):
         self.cancel_label = cancel_label
         self.icon = icon
         self.on_cancel = on_cancel
-        self.group = FocusGroup([], host.audio)
+        self.group = FocusGroup([], host.audio, wraps=False)
         self.box = pygame.Rect(0, 0, 640, 300)
         self.text_size = 19
         self._veil: pygame.Surface | None = None

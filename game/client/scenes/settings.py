@@ -22,6 +22,7 @@ ROWS = (
     ("ui-scale", "Interface size", "ui_scale"),
     ("rules", "Contextual rule tips", "contextual_tips"),
     ("continue", "Hand-over screen between humans", "handover_screen"),
+    ("dice", "Confirm attacks", "confirm_attacks"),
 )
 
 
@@ -91,6 +92,8 @@ class SettingsScene(MenuScene):
                     "contextual_tips": "In a match, explain a rule the first time it comes into play.",
                     "handover_screen": "New matches hide the board until the next human player is ready "
                     "(each match set-up can still change it).",
+                    "confirm_attacks": "MageStone: a click on an enemy shows the odds; a second click or "
+                    "the Attack button rolls. Off: the first click attacks.",
                 }.get(key, "Also F11, or Alt+Enter.")
                 widget = Toggle(
                     assets,

@@ -435,7 +435,7 @@ class LessonScene:
     def _draw_card(self, surface: pygame.Surface) -> None:
         assets, u = self.host.assets, self.cu
         card = self.card_rect()
-        decor.blit_panel(surface, card, radius=12, alpha=245, unit=self.hud_unit())
+        decor.blit_panel(surface, card, radius=12, alpha=255, unit=self.hud_unit())
         pygame.draw.rect(surface, theme.GOLD, card, width=u(2), border_radius=u(12))
         step = self.run.step
         number = min(self.run.index + 1, len(self.lesson.steps))
@@ -451,25 +451,43 @@ class LessonScene:
             "topright",
         )
         title_width = counter_rect.x - card.x - u(24)
-        lesson_title = decor.elide(assets, "ui", u(12), self.lesson.title, title_width)
-        decor.text(
-            surface, assets, "ui", u(12), lesson_title, theme.TEXT_DIM, (card.x + u(12), card.y + u(8))
-        )
+        header = decor.wrap(assets, "ui", u(12), self.lesson.title, title_width)[:2]
+        if len(header) == 2:  # a long lesson title takes a second line rather than losing its end
+            header[1] = decor.elide(assets, "ui", u(12), header[1], card.width - u(24))
+        header_step = assets.font("ui", u(12)).get_linesize()
+        for index, line in enumerate(header):
+            decor.text(
+                surface,
+                assets,
+                "ui",
+                u(12),
+                line,
+                theme.TEXT_DIM,
+                (card.x + u(12), card.y + u(8) + index * header_step),
+            )
+        below = (len(header) - 1) * header_step
         title, text = self.card_text()
         if self.resume_problem:
             text = "Your saved place no longer fits this lesson, so it starts again. " + text
         decor.text(
-            surface, assets, "title", u(21), title, theme.GOLD_BRIGHT, (card.x + u(12), card.y + u(24))
+            surface,
+            assets,
+            "title",
+            u(21),
+            decor.elide(assets, "title", u(21), title, card.width - u(24)),
+            theme.GOLD_BRIGHT,
+            (card.x + u(12), card.y + u(24) + below),
         )
         size = u(14)
-        room = card.bottom - u(46 if step is not None and step.kind == "do" else 48) - (card.y + u(52))
+        top = card.y + u(52) + below
+        room = card.bottom - u(46 if step is not None and step.kind == "do" else 48) - top
         while True:  # a short card: smaller words rather than words under its buttons
             self.card_lines = decor.wrap(assets, "ui", size, text, card.width - u(24))
             step_y = assets.font("ui", size).get_linesize()
             if len(self.card_lines) * step_y <= room or size <= 9:
                 break
             size -= 1
-        y = card.y + u(52)
+        y = top
         for line in self.card_lines:
             decor.text(surface, assets, "ui", size, line, theme.TEXT, (card.x + u(12), y))
             y += step_y

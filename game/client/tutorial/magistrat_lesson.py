@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.client import theme
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.tutorial.lesson_scene import LessonScene
 from game.rules.magistrat import Move, Place
@@ -54,6 +55,14 @@ class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
     def cell_of(self, name: str) -> int | None:
         """A cell by its name (``ge2``, ``hd4``...)."""
         return CELL_INDEX.get(name)
+
+    def _info_text(self) -> tuple[str, list[str], tuple[int, int, int]]:
+        """The table's own "Your turn" how-to would compete with the lesson card: it only points
+        there (a selected piece and an attack preview are still described)."""
+        title, lines, colour = super()._info_text()
+        if self.input.selected is None and not self.state.in_setup() and not self.controller.over:
+            return "Lesson", ["The card below says what to do."], theme.TEXT_DIM
+        return title, lines, colour
 
     def mark_cells(self, overlay: Any, cells: list[int]) -> None:
         """Outline the cells in gold."""

@@ -77,6 +77,13 @@ def click_square(app: App, scene: MageStoneMatchScene, name: str) -> None:
     send(app, Hover(pos), Click(pos))
 
 
+def attack_square(app: App, scene: MageStoneMatchScene, name: str) -> None:
+    """Click an enemy to see the attack's odds, then click it again to confirm."""
+    click_square(app, scene, name)
+    assert scene.armed == sq(name)
+    click_square(app, scene, name)
+
+
 def finish_animations(app: App, scene: MageStoneMatchScene) -> None:
     """Let every queued animation play out."""
     play_out(app, scene, 600)

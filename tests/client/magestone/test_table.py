@@ -7,6 +7,7 @@ rules state and the words the HUD shows.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -17,10 +18,21 @@ from game.client.magestone.setup import MatchSetupScene
 from game.client.match.controller import autosave_path
 from game.client.match.scenes import MatchMenuScene, SaveSlotsScene
 from game.client.match.slots import slot_path
+from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
+from game.client.scenes.settings import SettingsScene
 from game.storage.saves import load_save
 from tests.client.conftest import frames
-from tests.client.magestone.conftest import click_square, open_table, scenario, seat, send, sq
+from tests.client.magestone.conftest import (
+    attack_square,
+    click_square,
+    finish_animations,
+    open_table,
+    scenario,
+    seat,
+    send,
+    sq,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +102,7 @@ def test_attack_rolls_dice_and_someone_falls(app: App) -> None:
     click_square(app, scene, "e5")
     targets = scene.input.targets()
     assert [(t.square, t.kind, t.label) for t in targets] == [(sq("e6"), "attack", "Attack d6 vs d6: 50%")]
-    click_square(app, scene, "e6")
+    attack_square(app, scene, "e6")
     board = units(scene)
     assert ("e5" in board) != ("e6" in board)
     assert any(e.kind == "dice_rolled" for e in scene.controller.history[-1].events)
@@ -107,7 +119,7 @@ def test_coordinated_attack_adds_a_chosen_partner(app: App) -> None:
     click_square(app, scene, "f6")
     assert scene.input.joiners == {sq("f6")}
     assert scene.input.targets()[0].label == "Attack 2d6 vs d6: 90%"
-    click_square(app, scene, "e6")
+    attack_square(app, scene, "e6")
     first = next(line.text for line in scene.controller.log if line.headline)
     assert "with 1 more Warrior attacks North's Warrior on e6" in first
     if scene.input.fall_choice:
@@ -120,7 +132,7 @@ def test_bolt_spends_squares_and_a_stone(app: App) -> None:
     scene = open_table(app, state)
     click_square(app, scene, "i4")
     assert (sq("i7"), "3 sq") in scene.overlay().labels
-    click_square(app, scene, "i7")
+    attack_square(app, scene, "i7")
     assert "i7" not in units(scene)
     assert scene.state.to_scenario()["stones"]["i7"] == [0, 1]
     assert "Squares left: 3 of 6" in scene.hud_lines()
@@ -222,6 +234,9 @@ def test_illegal_clicks_explain_why(app: App) -> None:
     click_square(app, scene, "e5")
     click_square(app, scene, "e7")
     assert scene.message == "A Warrior attacks only an enemy on a square next to it."
+    assert scene.message_near_pointer() == scene.message, "the refusal is shown beside the pointer"
+    send(app, Hover(scene.view.centre(sq("l16"))))
+    assert scene.message_near_pointer() == "" and scene.message_shown()
     click_square(app, scene, "e4")
     assert units(scene)["e4"] == (0, "warrior")
     click_square(app, scene, "i1")
@@ -264,3 +279,66 @@ def test_save_quit_and_continue_resume_exactly(app: App) -> None:
     assert isinstance(resumed, MageStoneMatchScene)
     assert resumed.state.position() == position
     assert "Squares left: 3 of 6" in resumed.hud_lines()
+
+
+def test_the_last_go_stays_marked_until_the_next_one(app: App) -> None:
+    state = scenario({"S": seat("i1", "h1", ("e4",)), "N": seat("h16", "i16", ("e6", "l16"))})
+    scene = open_table(app, state)
+    assert scene.overlay().last is None
+    click_square(app, scene, "e4")
+    click_square(app, scene, "e5")
+    attack_square(app, scene, "e6")
+    finish_animations(app, scene)
+    if scene.input.fall_choice:
+        click_square(app, scene, "e5")
+    scene.end_go()
+    finish_animations(app, scene)
+    last = scene.overlay().last
+    assert last is not None and last.seat == 0
+    assert last.routes == ((sq("e4"), sq("e5")),)
+    assert last.targets == (sq("e6"),)
+    assert len(last.fallen) == 1 and last.fallen[0] in (sq("e5"), sq("e6"))
+    click_square(app, scene, "l16")
+    click_square(app, scene, "l15")
+    finish_animations(app, scene)
+    assert scene.overlay().last == last, "North's go in progress does not replace South's marks"
+    scene.end_go()
+    finish_animations(app, scene)
+    last = scene.overlay().last
+    assert last is not None and last.seat == 1 and last.routes == ((sq("l16"), sq("l15")),)
+
+
+def test_the_match_menu_opens_the_settings(app: App) -> None:
+    scene = open_table(app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))}))
+    send(app, KeyIntent(Key.MENU))
+    assert isinstance(app.stack.top, MatchMenuScene)
+    menu = app.stack.top
+    button = next(w for w in menu.group.widgets if getattr(w, "label", "") == "Settings")
+    send(app, Hover(button.rect.center), Click(button.rect.center))
+    assert isinstance(app.stack.top, SettingsScene)
+    assert app.stack.scenes[-3] is scene, "the match waits under the menu and the settings"
+
+
+def test_a_save_is_deleted_only_after_confirming(app: App) -> None:
+    scene = open_table(app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))}))
+    scene.controller.save_to(slot_path(2))
+    slots = SaveSlotsScene(app)
+    app.push(slots)
+    frames(app, 2)
+
+    def delete_button() -> Any:
+        return next(
+            w for w in slots.group.widgets if getattr(w, "label", "") == "Delete" and "Slot 2" in w.tooltip
+        )
+
+    send(app, Click(delete_button().rect.center))
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene) and "cannot be brought back" in dialog.message
+    send(app, KeyIntent(Key.CONFIRM))  # the focused, safe choice: keep it
+    assert slot_path(2).exists() and app.stack.top is slots
+    send(app, Click(delete_button().rect.center))
+    confirm = next(w for w in app.stack.top.group.widgets if getattr(w, "label", "") == "Delete")
+    send(app, Click(confirm.rect.center))
+    assert not slot_path(2).exists()
+    assert app.stack.top is slots and slots.message == "Slot 2 deleted."
+    assert not any("Slot 2" in str(getattr(w, "tooltip", "")) for w in slots.group.widgets)

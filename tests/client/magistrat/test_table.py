@@ -156,6 +156,9 @@ def test_steal_turns_the_attacker(app: App) -> None:
     press(app, scene, "Attack")
     finish(app, scene)
     assert owner(scene, "gg3") == 1
+    overlay = scene.overlay()
+    assert overlay.last == (CELL_INDEX["gg1"], CELL_INDEX["gg3"]) and overlay.last_seat == 0
+    assert overlay.last_changed == (CELL_INDEX["gg3"],), "the stolen piece is marked with the move"
 
 
 def test_destruction_removes_the_target(app: App) -> None:
@@ -258,3 +261,18 @@ def test_game_over_screen_names_the_reason(app: App) -> None:
     frames(app, 3)
     assert isinstance(app.stack.top, GameOverScene)
     assert app.stack.top.title == "Black resigned — White wins"
+
+
+def test_the_game_over_card_closes_to_show_the_board_and_enter_brings_it_back(app: App) -> None:
+    scene = open_table(app, state_of("midgame"))
+    scene.controller.resign(1)
+    frames(app, 3)
+    card = app.stack.top
+    assert isinstance(card, GameOverScene)
+    button = next(w for w in card.group.widgets if getattr(w, "label", "") == "See the board")
+    send(app, Hover(button.rect.center), Click(button.rect.center))
+    assert app.stack.top is scene
+    frames(app, 5)
+    assert app.stack.top is scene, "the card does not come back by itself"
+    send(app, KeyIntent(Key.CONFIRM))
+    assert isinstance(app.stack.top, GameOverScene)

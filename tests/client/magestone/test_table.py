@@ -320,8 +320,14 @@ def test_the_match_menu_opens_the_settings(app: App) -> None:
 
 
 def test_a_save_is_deleted_only_after_confirming(app: App) -> None:
-    scene = open_table(app, scenario({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))}))
-    scene.controller.save_to(slot_path(2))
+    app.push(MatchSetupScene(app))
+    frames(app, 2)
+    setup = app.stack.top
+    assert isinstance(setup, MatchSetupScene)
+    setup.start()
+    scene = app.stack.top
+    assert isinstance(scene, MageStoneMatchScene)
+    scene.controller.save_to(slot_path(2))  # a real match: a scenario's save would be set aside as unreplayable
     slots = SaveSlotsScene(app)
     app.push(slots)
     frames(app, 2)

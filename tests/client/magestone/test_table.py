@@ -327,7 +327,7 @@ def test_a_save_is_deleted_only_after_confirming(app: App) -> None:
     setup.start()
     scene = app.stack.top
     assert isinstance(scene, MageStoneMatchScene)
-    scene.controller.save_to(slot_path(2))  # a real match: a scenario's save would be set aside as unreplayable
+    scene.controller.save_to(slot_path(2))  # a real match: a scenario save is set aside
     slots = SaveSlotsScene(app)
     app.push(slots)
     frames(app, 2)

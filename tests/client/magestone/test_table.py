@@ -7,6 +7,7 @@ rules state and the words the HUD shows.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import pytest
@@ -330,7 +331,11 @@ def test_a_save_is_deleted_only_after_confirming(app: App) -> None:
     scene.controller.save_to(slot_path(2))  # a real match: a scenario save is set aside
     slots = SaveSlotsScene(app)
     app.push(slots)
-    frames(app, 2)
+    for _ in range(500):  # the slots are read in the background
+        frames(app, 1)
+        if any(getattr(w, "label", "") == "Delete" for w in slots.group.widgets):
+            break
+        time.sleep(0.01)
 
     def delete_button() -> Any:
         return next(

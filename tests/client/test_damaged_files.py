@@ -23,7 +23,7 @@ from game.client.match.controller import autosave_path
 from game.client.match.loading import continue_match
 from game.client.match.slots import list_saves, read_entry, slot_path
 from game.client.scenes.dialog import DialogScene
-from game.client.scenes.placeholders import NewMatchScene
+from game.client.scenes.new_match import NewMatchScene
 from game.client.smoke import run_smoke
 from game.client.tutorial.progress import Progress, progress_path
 from game.resources import BUNDLE_ROOT_ENV

@@ -42,7 +42,7 @@ def _menus(app: App, name: str) -> None:
     from game.client.rules_reference.scene import RulesReferenceScene
     from game.client.scenes.credits import CreditsScene
     from game.client.scenes.dialog import DialogScene
-    from game.client.scenes.placeholders import NewMatchScene
+    from game.client.scenes.new_match import NewMatchScene
     from game.client.scenes.settings import SettingsScene
     from game.client.tutorial.menu import TutorialMenuScene
 

@@ -16,7 +16,7 @@ from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
-from game.client.scenes.placeholders import NewMatchScene
+from game.client.scenes.new_match import NewMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.tutorial.menu import TutorialMenuScene
 from game.client.widgets import Button, Choice, Toggle
@@ -101,6 +101,32 @@ def test_new_match_lets_the_player_choose_the_game(app: App) -> None:
     from game.client.magistrat.setup import MagiStratSetupScene
 
     assert isinstance(app.stack.top, MagiStratSetupScene)
+
+
+def test_a_registered_game_gets_its_card_and_its_player_counts(app: App) -> None:
+    """A third game plugs into the new-match menu through the client registry alone."""
+    from dataclasses import replace
+
+    from game.client.match import games
+
+    trio = replace(games.game_client("magistrat"), title="Trio", blurb=("3 players",), player_counts=(3, 5))  # type: ignore[type-var]
+    games._LOADED["trio"] = trio
+    games._CLIENTS["trio"] = "unused:unused"
+    try:
+        scene = NewMatchScene(app)
+        app.stack.push(scene)
+        frames(app)
+        cards = [w for w in scene.group.widgets if w.rect.height > scene.px(100)]
+        assert len(cards) == len(games.registered_games()) == 3
+        app.input.inject(Click(cards[2].rect.center))
+        frames(app)
+        players = next(w for w in scene.group.widgets if isinstance(w, Choice))
+        assert scene.game == "trio" and players.options == ["3 players", "5 players"] and players.enabled
+        app.input.inject(Click(players._segments()[1].center))
+        frames(app)
+        assert scene.players == 5
+    finally:
+        del games._CLIENTS["trio"], games._LOADED["trio"]
 
 
 def test_escape_on_the_title_asks_before_quitting(app: App) -> None:

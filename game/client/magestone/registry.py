@@ -64,4 +64,7 @@ def magestone_client() -> GameClient:
         lazy("game.client.magestone.setup:MatchSetupScene"),
         paint_board,
         summary,
+        icon="magestone",
+        blurb=("2 or 4 players", "16×16 board, dice combat", "Gather MageStones, claim the Nexus"),  # noqa: RUF001
+        player_counts=(2, 4),
     )

@@ -62,5 +62,8 @@ def magistrat_client() -> GameClient:
         lazy("game.client.magistrat.setup:MagiStratSetupScene"),
         paint_board,
         summary,
+        icon="cube",
+        blurb=("2 players", "The three-layer Étherean cube", "Divine, High-born and Ground"),
+        player_counts=(2,),
         undo_across_turns=True,
     )

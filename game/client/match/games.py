@@ -29,6 +29,12 @@ class GameClient:
     """Draw a position into a rect without interaction (the replay viewer)."""
     summary: Callable[[MatchController], list[str]]
     """Game-over summary lines (goes, kills, stones...)."""
+    icon: str
+    """The icon of its card in the new-match menu."""
+    blurb: tuple[str, ...]
+    """The lines of its card in the new-match menu."""
+    player_counts: tuple[int, ...]
+    """The numbers of players it is played by, smallest first."""
     undo_across_turns: bool = False
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
 
@@ -81,6 +87,11 @@ def register(game_id: str, target: str) -> None:
     """Register a game's ``"module:function"`` returning its :class:`GameClient`."""
     _CLIENTS[game_id] = target
     _LOADED.pop(game_id, None)
+
+
+def registered_games() -> tuple[str, ...]:
+    """The ids of every game with a table, in menu order."""
+    return tuple(_CLIENTS)
 
 
 def game_client(game_id: str) -> GameClient | None:

@@ -1,1 +1,1 @@
-"""Scenes: the title menu, settings, credits, dialogs and the placeholders for what comes next."""
+"""Scenes: the title menu, the new-match menu, settings, credits and dialogs."""

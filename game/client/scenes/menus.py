@@ -15,7 +15,7 @@ from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
-from game.client.scenes.placeholders import NewMatchScene
+from game.client.scenes.new_match import NewMatchScene
 from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Button, Widget
 

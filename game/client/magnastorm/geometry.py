@@ -36,8 +36,21 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-KINDS = ("column", "crew", "lower", "area", "space", "transmitter", "lab", "station", "objective",
-         "research", "cube", "bag", "first_player")
+KINDS = (
+    "column",
+    "crew",
+    "lower",
+    "area",
+    "space",
+    "transmitter",
+    "lab",
+    "station",
+    "objective",
+    "research",
+    "cube",
+    "bag",
+    "first_player",
+)
 """Every kind of target, in the order ``targets()`` yields them."""
 CREW_KEYS = "k1234"
 """Crew colours as target keys: ``k`` the neutral crew (written ``y`` in actions), ``1``-``4`` seats."""
@@ -73,19 +86,18 @@ MAX_BLOCK_SCALE = 1.3
 
 # The planet, as fractions of its radius R.
 TILE_R = 0.27
-BOARD_R = 0.865
+BOARD_R = 0.88
 RING_R = 0.935
 SECTOR_INNER = 0.285
 AREA_PLACES = {
-    "2-3p": {"a": (0.405, 0.0), "l": (0.585, -15.0), "r": (0.585, 15.0), "o": (0.765, 0.0)},
-    "4p": {"a": (0.405, 0.0), "l": (0.585, -19.0), "m": (0.585, 0.0), "r": (0.585, 19.0),
-           "o": (0.77, 0.0)},
+    "2-3p": {"a": (0.39, 0.0), "l": (0.6, -16.0), "r": (0.6, 16.0), "o": (0.805, 0.0)},
+    "4p": {"a": (0.39, 0.0), "l": (0.6, -19.0), "m": (0.6, 0.0), "r": (0.6, 19.0), "o": (0.805, 0.0)},
 }
 """Each kind of area: (radius, bearing offset in degrees from its sector's centre)."""
-SPACE_R = {"2-3p": 0.05, "4p": 0.046}
-ISLAND = 1.75
+SPACE_R = 0.046
+ISLAND = 1.6
 """An area's island reaches this many space radii around its spaces."""
-TRANSMITTER_R = 0.037
+TRANSMITTER_R = 0.032
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +145,7 @@ class Shape:
         if self.points:
             return self.bounds.collidepoint(x, y) and point_in_polygon(pos, self.points)
         if self.radius:
-            return (x - self.centre[0]) ** 2 + (y - self.centre[1]) ** 2 <= self.radius ** 2
+            return (x - self.centre[0]) ** 2 + (y - self.centre[1]) ** 2 <= self.radius**2
         return self.bounds.collidepoint(x, y)
 
 
@@ -313,9 +325,20 @@ class TableLayout:
         action = _action(place("action"), k, columns, n)
         research = _research(place("research"), k, colours, rep_spaces)
         boards = tuple(_player_board(place(f"board{s}"), k, s, n) for s in range(n))
-        layout = cls(bounds=pygame.Rect(rect), unit=unit, scale=k, players=n, seat=seat, arrangement=arrangement,
-                     planet_rect=planet_rect, planet=planet, info=info, action=action, research=research,
-                     boards=boards)
+        layout = cls(
+            bounds=pygame.Rect(rect),
+            unit=unit,
+            scale=k,
+            players=n,
+            seat=seat,
+            arrangement=arrangement,
+            planet_rect=planet_rect,
+            planet=planet,
+            info=info,
+            action=action,
+            research=research,
+            boards=boards,
+        )
         layout._index(state)
         return layout
 
@@ -353,8 +376,10 @@ class TableLayout:
 
     def _key_order(self, target: Target) -> tuple[int, str]:
         digits = "".join(ch for ch in target.key if ch.isdigit())
-        return (int(digits) if digits and target.kind in ("space", "lab", "station", "objective") else 0,
-                target.key)
+        return (
+            int(digits) if digits and target.kind in ("space", "lab", "station", "objective") else 0,
+            target.key,
+        )
 
     def _index(self, state: MagnastormState) -> None:
         """Build the hit shapes and their priority order."""
@@ -428,8 +453,12 @@ def _blocks(arrangement: str, b: float, n: int, columns: int, areas: int) -> dic
     def grid(x: float, y: float, cols: int) -> tuple[float, float]:
         rows = math.ceil(n / cols)
         for s in range(n):
-            out[f"board{s}"] = (x + (s % cols) * (BOARD_W + GAP), y + (s // cols) * (BOARD_H + GAP),
-                                BOARD_W, BOARD_H)
+            out[f"board{s}"] = (
+                x + (s % cols) * (BOARD_W + GAP),
+                y + (s // cols) * (BOARD_H + GAP),
+                BOARD_W,
+                BOARD_H,
+            )
         return cols * BOARD_W + (cols - 1) * GAP, rows * BOARD_H + (rows - 1) * GAP
 
     if arrangement == "three":
@@ -474,7 +503,9 @@ def _blocks(arrangement: str, b: float, n: int, columns: int, areas: int) -> dic
     return out
 
 
-def _arrange(width: int, height: int, unit: float, n: int, columns: int, areas: int) -> tuple[str, float, float]:
+def _arrange(
+    width: int, height: int, unit: float, n: int, columns: int, areas: int
+) -> tuple[str, float, float]:
     """The arrangement, block scale and design planet size that draw the table largest."""
     cap = max(0.05, unit * MAX_BLOCK_SCALE)
     candidates: list[tuple[float, float, str, float]] = []
@@ -502,12 +533,27 @@ def _planet(rect: pygame.Rect, state: MagnastormState) -> Planet:
     radius = rect.width / 2 * 0.985
     centre = (rect.centerx, rect.centery)
     bearings = tuple(60.0 * s - 30.0 for s in range(6))
-    planet = Planet(centre=centre, radius=radius, side=side, sector_bearing=bearings, sectors=(),
-                    area_names=board.area_names, area_sector=board.area_sector, area_centre=(),
-                    area_points=(), area_spot=(), space_centre=(), space_radius=SPACE_R[side] * radius,
-                    space_colour=board.space_colour, transmitter_names=board.transmitter_names,
-                    transmitter_centre=(), transmitter_radius=TRANSMITTER_R * radius, lines=(), ring=(),
-                    ring_radius=0.0)
+    planet = Planet(
+        centre=centre,
+        radius=radius,
+        side=side,
+        sector_bearing=bearings,
+        sectors=(),
+        area_names=board.area_names,
+        area_sector=board.area_sector,
+        area_centre=(),
+        area_points=(),
+        area_spot=(),
+        space_centre=(),
+        space_radius=SPACE_R * radius,
+        space_colour=board.space_colour,
+        transmitter_names=board.transmitter_names,
+        transmitter_centre=(),
+        transmitter_radius=TRANSMITTER_R * radius,
+        lines=(),
+        ring=(),
+        ring_radius=0.0,
+    )
     sectors = []
     for s in range(6):
         outer = [planet.at(BOARD_R, bearings[s] - 30 + 60 * i / 16) for i in range(17)]
@@ -527,11 +573,13 @@ def _planet(rect: pygame.Rect, state: MagnastormState) -> Planet:
         if len(members) == 1:
             places = [planet.at(frac, bearing)]
         elif len(members) == 2:
-            d = 1.18 * space_r / radius
+            d = 1.12 * space_r / radius
             places = [planet.at(frac - d, bearing), planet.at(frac + d, bearing)]
         else:
             step = math.degrees(2.35 * space_r / r)
-            places = [planet.at(frac, bearing + step * (i - (len(members) - 1) / 2)) for i in range(len(members))]
+            places = [
+                planet.at(frac, bearing + step * (i - (len(members) - 1) / 2)) for i in range(len(members))
+            ]
         for space, place in zip(members, places, strict=True):
             spaces[space] = place
         area_centres.append(planet.at(frac, bearing))
@@ -539,8 +587,14 @@ def _planet(rect: pygame.Rect, state: MagnastormState) -> Planet:
             spots.append(planet.at(frac, bearing))
         else:
             spots.append(planet.at(frac + (1 + ISLAND) / 2 * space_r / radius, bearing))
-        hull_points = [(x + ISLAND * space_r * math.cos(a * math.pi / 8), y + ISLAND * space_r * math.sin(a * math.pi / 8))
-                       for x, y in places for a in range(16)]
+        hull_points = [
+            (
+                x + ISLAND * space_r * math.cos(a * math.pi / 8),
+                y + ISLAND * space_r * math.sin(a * math.pi / 8),
+            )
+            for x, y in places
+            for a in range(16)
+        ]
         area_points.append(tuple(convex_hull(hull_points)))
     planet.space_centre = tuple(spaces)
     planet.area_centre = tuple(area_centres)
@@ -611,8 +665,12 @@ def _action(rect: pygame.Rect, k: float, columns: int, n: int) -> ActionBoard:
             row, col = divmod(i, per_row)
             sx = round(cell.x + s(2) + col * slot_w)
             sy = round(cell.y + s(2) + row * slot_h)
-            crew[c, key] = pygame.Rect(sx + 1, sy + 1, round(cell.x + s(2) + (col + 1) * slot_w) - sx - 2,
-                                       round(cell.y + s(2) + (row + 1) * slot_h) - sy - 2)
+            crew[c, key] = pygame.Rect(
+                sx + 1,
+                sy + 1,
+                round(cell.x + s(2) + (col + 1) * slot_w) - sx - 2,
+                round(cell.y + s(2) + (row + 1) * slot_h) - sy - 2,
+            )
     row_heads = []
     for r in range(ROWS):
         y = lower_y + r * s(ROW_H)
@@ -622,12 +680,25 @@ def _action(rect: pygame.Rect, k: float, columns: int, n: int) -> ActionBoard:
             lowers.append(pygame.Rect(left, y, width, s(ROW_H) - s(3)))
     upper_head = pygame.Rect(rect.x + s(PAD), upper_y, s(ROW_HEAD) - s(6), s(UPPER_H) - s(4))
     head_head = pygame.Rect(rect.x + s(PAD), top, s(ROW_HEAD) - s(6), s(COMMANDER_H) - s(4))
-    lower_frame = pygame.Rect(rect.x + s(PAD) - s(3), lower_y - s(3),
-                              rect.width - 2 * s(PAD) + s(6), ROWS * s(ROW_H) + s(3))
-    upper_frame = pygame.Rect(rect.x + s(PAD) - s(3), upper_y - s(3),
-                              rect.width - 2 * s(PAD) + s(6), s(UPPER_H) + s(2))
-    return ActionBoard(rect, columns, tuple(heads), tuple(uppers), crew, tuple(lowers), tuple(row_heads),
-                       upper_head, head_head, lower_frame, upper_frame)
+    lower_frame = pygame.Rect(
+        rect.x + s(PAD) - s(3), lower_y - s(3), rect.width - 2 * s(PAD) + s(6), ROWS * s(ROW_H) + s(3)
+    )
+    upper_frame = pygame.Rect(
+        rect.x + s(PAD) - s(3), upper_y - s(3), rect.width - 2 * s(PAD) + s(6), s(UPPER_H) + s(2)
+    )
+    return ActionBoard(
+        rect,
+        columns,
+        tuple(heads),
+        tuple(uppers),
+        crew,
+        tuple(lowers),
+        tuple(row_heads),
+        upper_head,
+        head_head,
+        lower_frame,
+        upper_frame,
+    )
 
 
 def _research(rect: pygame.Rect, k: float, colours: str, rep_spaces: int) -> ResearchBoard:
@@ -663,10 +734,22 @@ def _research(rect: pygame.Rect, k: float, colours: str, rep_spaces: int) -> Res
         size = min(s(17), (card.width - s(8)) // max(1, rep_spaces) - s(2))
         row_w = rep_spaces * (size + s(3)) - s(3)
         sx = card.centerx - row_w // 2
-        spaces.append(tuple(pygame.Rect(sx + i * (size + s(3)), card.bottom - s(4) - size, size, size)
-                            for i in range(rep_spaces)))
-    return ResearchBoard(rect, colours, tuple(tracks), tuple(labels), tuple(cells), tuple(chips),
-                         tuple(objectives), tuple(spaces))
+        spaces.append(
+            tuple(
+                pygame.Rect(sx + i * (size + s(3)), card.bottom - s(4) - size, size, size)
+                for i in range(rep_spaces)
+            )
+        )
+    return ResearchBoard(
+        rect,
+        colours,
+        tuple(tracks),
+        tuple(labels),
+        tuple(cells),
+        tuple(chips),
+        tuple(objectives),
+        tuple(spaces),
+    )
 
 
 def _player_board(rect: pygame.Rect, k: float, seat: int, n: int) -> PlayerBoard:
@@ -683,8 +766,10 @@ def _player_board(rect: pygame.Rect, k: float, seat: int, n: int) -> PlayerBoard
     for i in range(LAB_SLOTS):
         x = round(inner.x + i * lab_w)
         labs.append(pygame.Rect(x, slots_y, round(inner.x + (i + 1) * lab_w) - x - s(2), slots_h))
-    stations = tuple(pygame.Rect(stations_x + i * station_w, slots_y, station_w - s(2), slots_h)
-                     for i in range(STATION_SLOTS))
+    stations = tuple(
+        pygame.Rect(stations_x + i * station_w, slots_y, station_w - s(2), slots_h)
+        for i in range(STATION_SLOTS)
+    )
     cube_y = slots_y + slots_h + s(4)
     cube_h = inner.bottom - cube_y
     cube_w = s(38)

@@ -15,7 +15,16 @@ import pygame
 
 from game.client import decor, theme
 from game.client.assets import Assets
-from game.client.magnastorm.geometry import CREW_KEYS, CUBE_KEYS, LEVELS, ROWS, Shape, TableLayout, Target
+from game.client.magnastorm.geometry import (
+    BOARD_R,
+    CREW_KEYS,
+    CUBE_KEYS,
+    LEVELS,
+    ROWS,
+    Shape,
+    TableLayout,
+    Target,
+)
 from game.client.magnastorm.pieces import (
     BLACK,
     EMBLEMS,

@@ -21,6 +21,7 @@ from game.client.magnastorm.geometry import (
     CUBE_KEYS,
     LEVELS,
     ROWS,
+    TILE_R,
     Shape,
     TableLayout,
     Target,
@@ -107,6 +108,9 @@ class TableView:
         self.static_renders = 0
         """How often the static layer was rendered (once per layout and settings)."""
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._base_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.base_renders = 0
+        """How often the position was drawn into the base layer (once per position and layout)."""
         self._storm: dict[tuple[object, ...], pygame.Surface] = {}
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
         self._washes: dict[tuple[object, ...], pygame.Surface] = {}
@@ -117,6 +121,7 @@ class TableView:
             self.colours = colours
             self.pieces = Pieces(self.assets, colours, self.emblems)
             self._static = None
+            self._base_cache = None
             self._washes.clear()
 
     # ------------------------------------------------------------------ caches
@@ -152,33 +157,60 @@ class TableView:
         layout: TableLayout,
         overlay: Overlay | None = None,
     ) -> None:
-        """Draw the table for ``state`` (which is only read) with ``overlay`` on top."""
+        """Draw the table for ``state`` (which is only read) with ``overlay`` on top.
+
+        The position is drawn once into a cached base layer (static layer, storm, pieces) and
+        redrawn only when the position, layout or colours change; each frame blits it and draws
+        the animations and the overlay on top."""
         overlay = overlay or Overlay()
-        origin = layout.bounds.topleft
-        surface.blit(self.static_layer(layout, state), origin)
-        rotation = state.rotation
-        previous = (rotation - 1) % 6
         turning = 0.0 < overlay.rotation < 1.0
-        shown = previous if turning and overlay.rotation < 0.5 else rotation
-        surface.blit(self._storm_layer(layout, state, shown), origin)
-        angle = (overlay.rotation - 1.0) * 60.0 if turning else 0.0
-        self._centre_tile(surface, layout, state, rotation, angle)
-        self._planet_pieces(surface, state, layout)
-        self._info(surface, state, layout)
-        self._action(surface, state, layout, overlay.panel_swap)
-        self._research(surface, state, layout)
-        for board in layout.boards:
-            self._player_board(surface, state, layout, board.seat)
+        rising = 0.0 < overlay.panel_swap < 1.0
+        shown = (state.rotation - 1) % 6 if turning and overlay.rotation < 0.5 else state.rotation
+        bounds = layout.bounds
+        surface.blit(self._base(state, layout, shown, turning, rising), bounds.topleft, area=bounds)
+        if turning:
+            planet = layout.planet
+            pygame.draw.circle(surface, BOARD_FILL, planet.centre, planet.radius * TILE_R * 1.03)
+            self._centre_tile(surface, layout, state, state.rotation, (overlay.rotation - 1.0) * 60.0)
+        if rising:
+            self._upper_crew(surface, state, layout, overlay.panel_swap)
         self._overlay(surface, layout, overlay)
         if overlay.bag_draw is not None:
             self._bag_draw(surface, state, layout, *overlay.bag_draw)
+
+    def _base(
+        self, state: MagnastormState, layout: TableLayout, shown: int, turning: bool, rising: bool
+    ) -> pygame.Surface:
+        """The static layer with the storm at ``shown`` and the position's pieces (cached), in
+        window coordinates; without the centre tile while it turns and without the upper-panel
+        crew while it rises."""
+        static = self.static_layer(layout, state)
+        key = (self._key(layout), state.position(), shown, turning, rising)
+        if self._base_cache is not None and self._base_cache[0] == key:
+            return self._base_cache[1]
+        self.base_renders += 1
+        base = static.copy()
+        storm = self._storm_layer(layout, state, shown)
+        base.blit(storm, layout.planet_rect.topleft)
+        if not turning:
+            self._centre_tile(base, layout, state, state.rotation, 0.0)
+        self._planet_pieces(base, state, layout)
+        self._info(base, state, layout)
+        self._action(base, state, layout)
+        if not rising:
+            self._upper_crew(base, state, layout, 1.0)
+        self._research(base, state, layout)
+        for board in layout.boards:
+            self._player_board(base, state, layout, board.seat)
+        self._base_cache = (key, base)
+        return base
 
     # ------------------------------------------------------------------ static layer
 
     def _render_static(self, layout: TableLayout, state: MagnastormState) -> pygame.Surface:
         bounds = layout.bounds
-        surface = pygame.Surface(bounds.size, pygame.SRCALPHA)
-        shift = (-bounds.x, -bounds.y)
+        surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
+        shift = (0, 0)
         self._static_planet(surface, layout, state, shift)
         k = layout.scale
         for rect, title in (
@@ -590,7 +622,7 @@ class TableView:
         found = self._storm.get(key)
         if found is not None:
             return found
-        bounds = layout.bounds
+        bounds = layout.planet_rect
         surface = pygame.Surface(bounds.size, pygame.SRCALPHA)
         planet = layout.planet
         quiet = quiet_sectors(state.s.face, rotation)
@@ -823,9 +855,8 @@ class TableView:
 
     # ------------------------------------------------------------------ action board in play
 
-    def _action(
-        self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float
-    ) -> None:
+    def _action(self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout) -> None:
+        """Commanders with their holders, and the crew on the lower panel."""
         action = layout.action
         k = layout.scale
         assets = self.assets
@@ -854,6 +885,23 @@ class TableView:
                 size = max(9, round(16 * k))
                 sprite = self.pieces.sprite("marker", holder, size)
                 surface.blit(sprite, sprite.get_rect(bottomright=inner.bottomright))
+        for cell, crew in enumerate(state.lower):
+            if not crew:
+                continue
+            box = action.lower[cell]
+            size = max(8, min(box.height - 4, round(20 * k)))
+            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
+            for i, colour in enumerate(crew):
+                sprite = self.pieces.sprite("crew", colour - 1, size)
+                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
+
+    def _upper_crew(
+        self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float
+    ) -> None:
+        """The crew in the upper panel, risen ``swap`` (0..1) of the way from the lower panel."""
+        action = layout.action
+        k = layout.scale
+        assets = self.assets
         crew_size_cap = round(18 * k)
         rise = 0.0 < swap < 1.0
         for (column, key), box in action.crew.items():
@@ -884,15 +932,6 @@ class TableView:
                     (round(target[0]) + size // 2 + 1, round(target[1])),
                     "midleft",
                 )
-        for cell, crew in enumerate(state.lower):
-            if not crew:
-                continue
-            box = action.lower[cell]
-            size = max(8, min(box.height - 4, round(20 * k)))
-            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
-            for i, colour in enumerate(crew):
-                sprite = self.pieces.sprite("crew", colour - 1, size)
-                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
 
     # ------------------------------------------------------------------ research board in play
 

@@ -42,6 +42,8 @@ from game.rules.magnastorm.objectives import target as objective_target
 from game.rules.magnastorm.planet import quiet_sectors, tile_slot
 from game.rules.magnastorm.state import MagnastormState
 
+TILE_STEP = 1.5
+"""Degrees between the cached frames of the turning centre tile."""
 HIGHLIGHT: Colour = (255, 214, 96)
 HOVER: Colour = (255, 255, 255)
 SELECTED: Colour = (96, 230, 255)
@@ -166,8 +168,8 @@ class TableView:
         turning = 0.0 < overlay.rotation < 1.0
         rising = 0.0 < overlay.panel_swap < 1.0
         shown = (state.rotation - 1) % 6 if turning and overlay.rotation < 0.5 else state.rotation
-        bounds = layout.bounds
-        surface.blit(self._base(state, layout, shown, turning, rising), bounds.topleft, area=bounds)
+        base = self._base(state, layout, shown, turning, rising)
+        surface.blits([(base, region.topleft, region) for region in self._regions(layout)], doreturn=False)
         if turning:
             planet = layout.planet
             pygame.draw.circle(surface, BOARD_FILL, planet.centre, planet.radius * TILE_R * 1.03)
@@ -177,6 +179,14 @@ class TableView:
         self._overlay(surface, layout, overlay)
         if overlay.bag_draw is not None:
             self._bag_draw(surface, state, layout, *overlay.bag_draw)
+
+    def _regions(self, layout: TableLayout) -> list[pygame.Rect]:
+        """The parts of the table that hold anything (the blocks with their shadows), so a frame
+        blits no more than those."""
+        margin = round(14 * layout.scale) + 4
+        blocks = [layout.planet_rect, layout.info.rect, layout.action.rect, layout.research.rect]
+        blocks += [board.rect for board in layout.boards]
+        return [block.inflate(margin * 2, margin * 2).clip(layout.bounds) for block in blocks]
 
     def _base(
         self, state: MagnastormState, layout: TableLayout, shown: int, turning: bool, rising: bool
@@ -324,11 +334,20 @@ class TableView:
         pygame.draw.polygon(surface, edge, points, 1)
 
     def _cost_row(
-        self, surface: pygame.Surface, cost: Cost | str, size: int, centre: tuple[float, float], gap: int = 2
+        self,
+        surface: pygame.Surface,
+        cost: Cost | str,
+        size: int,
+        centre: tuple[float, float],
+        gap: int = 2,
+        room: int = 0,
     ) -> None:
-        """Cubes of a cost in a row centred on ``centre`` (``k``: own colour, printed black)."""
+        """Cubes of a cost in a row centred on ``centre`` (``k``: own colour, printed black); a free
+        cost says "free" where it fits ``room`` pixels (any room when 0)."""
         letters = cost if isinstance(cost, str) else "y" * cost.yellow + "k" * cost.own + "a" * cost.any
         if not letters:
+            if room and self.assets.font("ui_semibold", max(9, size)).size("free")[0] > room:
+                return
             decor.text(
                 surface, self.assets, "ui_semibold", max(9, size), "free", theme.TEXT_DIM, centre, "center"
             )
@@ -385,30 +404,18 @@ class TableView:
         )
         cube = max(7, round(11 * k))
         for row, head in enumerate(action.row_heads):
+            # one line: the boot and the movement cost, a divider, the cubes gained
             local = head.move(shift)
             pygame.draw.rect(surface, CELL, local, border_radius=round(4 * k))
-            half = local.width / 2
-            boot = self.assets.icon("ms-range", max(8, round(11 * k)), theme.TEXT_DIM)
-            surface.blit(boot, boot.get_rect(midtop=(local.x + half / 2, local.y + 1)))
+            cube = max(6, min(round(10 * k), local.height - 6, (local.width - 10) // 7))
+            split = local.x + local.width * 0.46
+            boot = self.assets.icon("ms-range", cube + 2, theme.TEXT_DIM)
+            surface.blit(boot, boot.get_rect(midleft=(local.x + 2, local.centery)))
             self._cost_row(
-                surface, panel.move_costs[row], cube, (local.x + half / 2, local.bottom - cube / 2 - 2)
+                surface, panel.move_costs[row], cube, ((local.x + 4 + cube + split) / 2, local.centery), 1
             )
-            decor.text(
-                surface,
-                self.assets,
-                "ui_semibold",
-                small,
-                "gain",
-                theme.TEXT_DIM,
-                (local.x + half * 1.5, local.y + 1),
-                "midtop",
-            )
-            self._cost_row(
-                surface, panel.gains[row], cube, (local.x + half * 1.5, local.bottom - cube / 2 - 2), gap=1
-            )
-            pygame.draw.line(
-                surface, CELL_EDGE, (local.centerx, local.y + 3), (local.centerx, local.bottom - 3)
-            )
+            self._cost_row(surface, panel.gains[row], cube, ((split + local.right) / 2, local.centery), 1)
+            pygame.draw.line(surface, CELL_EDGE, (split, local.y + 3), (split, local.bottom - 3))
         for cell, box in enumerate(action.lower):
             local = box.move(shift)
             pygame.draw.rect(surface, CELL, local, border_radius=round(4 * k))
@@ -523,15 +530,16 @@ class TableView:
                 local = cell.move(shift)
                 pygame.draw.rect(surface, theme.mix(rgb, CELL, 0.82), local, border_radius=round(3 * k))
                 pygame.draw.rect(surface, theme.mix(rgb, CELL, 0.5), local, 1, border_radius=round(3 * k))
-                decor.text(
-                    surface,
-                    self.assets,
-                    "ui",
-                    max(9, round(9 * k)),
-                    str(level),
-                    theme.TEXT_DIM,
-                    (local.x + 2, local.y + 1),
-                )
+                if local.height >= 20:
+                    decor.text(
+                        surface,
+                        self.assets,
+                        "ui",
+                        _fs(k, 9),
+                        str(level),
+                        theme.TEXT_DIM,
+                        (local.x + 2, local.y + 1),
+                    )
                 bonus = side.bonuses[a].get(level)
                 if bonus:
                     size = max(7, min(local.height - 8, round(13 * k)))
@@ -609,7 +617,7 @@ class TableView:
         letters = "y" * cost.yellow + "k" * cost.own + "a" * cost.any
         bottom = cell.bottom - cube / 2 - 2
         if len(letters) <= 2 or cell.width >= 4 * (cube + 1):
-            self._cost_row(surface, letters, cube, (cell.centerx, bottom), gap=1)
+            self._cost_row(surface, letters, cube, (cell.centerx, bottom), gap=1, room=cell.width - 4)
         else:
             self._cost_row(surface, letters[2:], cube, (cell.centerx, bottom), gap=1)
             self._cost_row(surface, letters[:2], cube, (cell.centerx, bottom - cube - 1), gap=1)
@@ -631,7 +639,11 @@ class TableView:
             if quiet[s]:
                 pygame.draw.polygon(surface, (*QUIET, 46), local)
             else:
-                pygame.draw.polygon(surface, (*STORM, 120), local)
+                pygame.draw.polygon(surface, (*STORM, 130), local)
+                for area, points_of in enumerate(planet.area_points):  # the islands stay readable
+                    if planet.area_sector[area] == s:
+                        island = [(x - bounds.x, y - bounds.y) for x, y in points_of]
+                        pygame.draw.polygon(surface, (*STORM, 60), island)
                 icon = self.assets.icon("ms-storm", max(10, round(planet.radius * 0.11)), (190, 160, 240))
                 spot = planet.at(0.81, planet.sector_bearing[s] + 26)
                 faded = icon.copy()
@@ -697,14 +709,21 @@ class TableView:
     ) -> None:
         tile = self._tile(layout, state, rotation)
         if angle:
-            tile = pygame.transform.rotozoom(tile, -angle, 1.0)
+            step = round(angle / TILE_STEP)
+            key = (self._key(layout), rotation, step)
+            turned = self._tiles.get(key)
+            if turned is None:
+                if len(self._tiles) > 48:  # the frames of an earlier turn
+                    self._tiles.clear()
+                turned = self._tiles[key] = pygame.transform.rotozoom(tile, -step * TILE_STEP, 1.0)
+            tile = turned
         surface.blit(
             tile, tile.get_rect(center=(round(layout.planet.centre[0]), round(layout.planet.centre[1])))
         )
 
     def _planet_pieces(self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout) -> None:
         planet = layout.planet
-        lab = max(7, round(planet.space_radius * 1.7))
+        lab = max(7, round(planet.space_radius * 1.38))
         for space, owner in enumerate(state.space_owner):
             if owner < 0:
                 continue

@@ -914,10 +914,12 @@ class TableView:
                 continue
             box = action.lower[cell]
             size = max(8, min(box.height - 4, round(20 * k)))
-            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
+            spacing = (
+                min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0.0
+            )
             for i, colour in enumerate(crew):
                 sprite = self.pieces.sprite("crew", colour - 1, size)
-                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
+                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * spacing), box.centery)))
 
     def _upper_crew(
         self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float

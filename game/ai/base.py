@@ -90,21 +90,38 @@ class ScoredAction:
     weight: float = 0.0
 
 
+_LEAD_CLAMP = 1.0 - 1e-9
+
+
+def lead(value: float) -> float:
+    """The score lead behind a value in (-1, 1) (``atanh``, the inverse of the evaluations' ``tanh``)."""
+    return math.atanh(max(-_LEAD_CLAMP, min(_LEAD_CLAMP, value)))
+
+
 @dataclass(frozen=True)
 class Noise:
-    """Human-like mistakes: pick by softmax among actions within ``margin`` of the best."""
+    """Human-like mistakes: pick by softmax among actions within ``margin`` of the best.
+
+    With ``by_lead`` the margin and temperature are measured on the score lead behind each value
+    (:func:`lead`) rather than on the value: far ahead or far behind, where ``tanh`` flattens every
+    value towards +-1, a mistake still costs what it costs near equality, so a side far ahead keeps
+    pressing instead of choosing among all moves alike.
+    """
 
     temperature: float
     margin: float
+    by_lead: bool = False
 
     def pick(self, scored: Sequence[ScoredAction], rng: random.Random) -> Any:
         """Choose an action from ``scored`` (best first); a proven win (value >= 1) is never passed over."""
-        best = scored[0].value
-        if best >= 1.0:
+        if scored[0].value >= 1.0:
             return scored[0].action
-        near = [s for s in scored if s.value >= best - self.margin]
-        weights = [math.exp((s.value - best) / self.temperature) for s in near]
-        return rng.choices(near, weights=weights)[0].action
+        measure = lead if self.by_lead else float
+        values = [measure(s.value) for s in scored]
+        best = values[0]
+        near = [(s, v) for s, v in zip(scored, values, strict=True) if v >= best - self.margin]
+        weights = [math.exp((v - best) / self.temperature) for _, v in near]
+        return rng.choices([s for s, _ in near], weights=weights)[0].action
 
 
 def rank(scored: Sequence[ScoredAction]) -> list[ScoredAction]:

@@ -37,6 +37,8 @@ BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
 
 _EASY_NOISE = Noise(temperature=0.05, margin=0.15)
+_EASY_MAGISTRAT_NOISE = Noise(temperature=0.05, margin=0.15, by_lead=True)
+"""MagiStrat Easy's mistakes are measured on the lead, so far ahead it still finishes (docs/ai.md)."""
 _EXACT_TIES = 1e-9
 """MagiStrat Hard's root margin: a root move whose bound ties the best is searched exactly (a losing
 move could otherwise tie at the bound and win the tie by legal-action order)."""
@@ -103,7 +105,7 @@ _MAGISTRAT_LEVELS = {
 
 def _magistrat(level: str) -> BotFactory:
     config = _MAGISTRAT_LEVELS[level]
-    noise = _EASY_NOISE if level == "easy" else None
+    noise = _EASY_MAGISTRAT_NOISE if level == "easy" else None
     tactical = is_tactical if config.quiescence else None
 
     def make(game_id: str, players: int) -> Bot:

@@ -13,7 +13,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,6 +153,11 @@ class Bot(ABC):
             return actions[0]
         return self._choose(state.clone(), actions, rng, limit)
 
+    def remember(self, positions: Iterable[str]) -> None:
+        """Positions (by the game's repetition key) the game has already been in; a bot that shuns
+        repeating them (:class:`SearchBot`) counts them as made. Others ignore them."""
+        return None
+
     @abstractmethod
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
         """Pick from ``actions`` (at least two) working on ``state``, a private clone."""
@@ -190,7 +195,8 @@ class SearchBot(Bot):
     With a ``repetition_key`` the bot remembers every position its own moves made in this game, and a
     move that would make one of them again is worth no more than a draw (0) to it: a side ahead never
     shuffles back to a position it has had before while another move keeps its lead (a side behind
-    may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one.
+    may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one; a
+    bot made for one request (the client's worker) is told the game's positions by :meth:`remember`.
     """
 
     def __init__(
@@ -203,6 +209,11 @@ class SearchBot(Bot):
         self.noise = noise
         self.repetition_key = repetition_key
         self._made: set[str] = set()
+
+    def remember(self, positions: Iterable[str]) -> None:
+        """Count ``positions`` as made (the client's worker passes the match's history this way)."""
+        if self.repetition_key is not None:
+            self._made.update(positions)
 
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
         scored = rank(self.searcher.analyse(state, actions, rng, limit))

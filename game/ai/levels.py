@@ -71,10 +71,11 @@ _MAGESTONE_LEVELS = {
 }
 
 
-def _magestone(level: str) -> BotFactory:
+def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactory:
     config = _MAGESTONE_LEVELS[level]
     noise = _EASY_NOISE if level == "easy" else None
-    weighted = None if config.weights is None else MageStoneEval(config.weights)
+    chosen = weights or config.weights
+    weighted = None if chosen is None else MageStoneEval(chosen)
 
     def make(game_id: str, players: int) -> Bot:
         planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply)
@@ -103,13 +104,14 @@ _MAGISTRAT_LEVELS = {
 }
 
 
-def _magistrat(level: str) -> BotFactory:
+def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactory:
     config = _MAGISTRAT_LEVELS[level]
     noise = _EASY_MAGISTRAT_NOISE if level == "easy" else None
     tactical = is_tactical if config.quiescence else None
+    chosen = weights or config.weights
 
     def make(game_id: str, players: int) -> Bot:
-        weighted = None if config.weights is None else MagiStratEval(config.weights)
+        weighted = None if chosen is None else MagiStratEval(chosen)
         searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None)
@@ -133,6 +135,15 @@ _FACTORIES: dict[tuple[str, str], BotFactory] = {
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,
 }
+
+
+def weighted_level(game_id: str, level: str, weights: Any) -> BotFactory:
+    """``level``'s bots for ``game_id`` evaluating with other ``weights`` (tools/tune_weights.py)."""
+    if game_id == "magestone" and level in _MAGESTONE_LEVELS:
+        return _magestone(level, weights)
+    if game_id == "magistrat" and level in _MAGISTRAT_LEVELS:
+        return _magistrat(level, weights)
+    raise ValueError(f"no weighted level {level!r} for {game_id!r}")
 
 
 def register_level(game_id: str, level: str, factory: BotFactory) -> None:

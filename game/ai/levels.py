@@ -94,12 +94,13 @@ class _SearchLevel:
     weights: MagiStratWeights | None = None
     quiescence: bool = False
     shun_repeats: bool = True
+    use_cut_depth: bool = False
 
 
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
-    "hard": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True),
+    "hard": _SearchLevel(4, 120_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True),
     "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 
@@ -112,7 +113,8 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 
     def make(game_id: str, players: int) -> Bot:
         weighted = None if chosen is None else MagiStratEval(chosen)
-        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
+        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical,
+                             config.use_cut_depth)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None)
 

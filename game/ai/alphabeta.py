@@ -5,7 +5,9 @@ score per action text. The table is keyed by ``position()`` (the game's
 FEN-like text, which includes the side to move). Chance nodes, should a game
 have them, are averaged over ``chance_outcomes()`` with a full window
 (a plain expectimax step, enough for the rare dice of a deterministic game).
-A search out of budget keeps the last fully searched depth's answer.
+A search out of budget keeps the last fully searched depth's answer (with ``use_cut_depth``,
+corrected by the root moves the cut-short deeper iteration searched whole: a move found better than
+the previous best there, once that one was searched, is played).
 
 With a ``tactical`` predicate (MagiStrat: a move that attacks, or a God's move), a leaf reached by
 a tactical move is not judged as it stands: the side to move there may answer with a tactical move
@@ -51,15 +53,20 @@ class AlphaBeta(Searcher):
 
     def __init__(
         self, evaluator: Evaluator, max_depth: int, root_margin: float = 0.0,
-        tactical: Callable[[GameState, Any], bool] | None = None,
+        tactical: Callable[[GameState, Any], bool] | None = None, use_cut_depth: bool = False,
     ) -> None:
         self.evaluator = evaluator
         self.max_depth = max_depth
         self.root_margin = root_margin
         self.tactical = tactical
+        self.use_cut_depth = use_cut_depth
+        """Correct the last full depth by the root moves a cut-short deeper iteration searched whole."""
         self._table: dict[str, _Entry] = {}
         self._history: dict[str, int] = {}
         self._limit: SearchLimit | None = None
+        self._done: dict[str, float] = {}
+        """Root moves fully searched at the depth being searched, with their values."""
+        self._first: str | None = None
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -73,15 +80,36 @@ class AlphaBeta(Searcher):
             try:
                 scored = self._root(state, actions, depth)
             except _OutOfBudget:
+                if depth > 1 and self.use_cut_depth:
+                    scored = self._deeper_where_searched(scored)
                 break
             if limit.exhausted or abs(max(s.value for s in scored)) >= WIN:
                 break
         return scored
 
+    def _deeper_where_searched(self, previous: list[ScoredAction]) -> list[ScoredAction]:
+        """The last full depth's scores, corrected by the deeper iteration the budget cut short.
+
+        That iteration searched the previous best move first; once it was done, any root move whose
+        deeper search finished above it is better at the new depth, and the best such move is ranked
+        first (just above the previous best value). A search whose first move was not done changes
+        nothing.
+        """
+        done, first = self._done, self._first
+        if first is None or first not in done:
+            return previous
+        better = [(value, text) for text, value in done.items() if value > done[first]]
+        if not better:
+            return previous
+        promoted = max(better)[1]
+        top = max(s.value for s in previous)
+        return [ScoredAction(s.action, top + 1e-9) if str(s.action) == promoted else s for s in previous]
+
     def _root(self, state: GameState, actions: list[Any], depth: int) -> list[ScoredAction]:
         seat = state.current_player()
         ordered = self._order(state, actions)
         results: dict[str, float] = {}
+        self._done, self._first = results, str(ordered[0])
         best = -math.inf
         for action in ordered:
             alpha = best - self.root_margin if self.root_margin > 0 else best

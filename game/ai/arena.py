@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from game.ai.arena_record import ArenaRecord
+from game.ai.arena_record import ArenaRecord, GameRecord
 from game.ai.base import Bot
 from game.ai.games import new_state, opening_options
 from game.ai.levels import make_bot
@@ -93,11 +94,21 @@ def a_seats(lineup: str, players: int, game: int) -> frozenset[int]:
     raise ValueError(f"unknown lineup {lineup!r}; expected one of {', '.join(LINEUPS)}")
 
 
+def goes_played(match: Match) -> int:
+    """How many goes ``match`` has had (a go ends whenever another seat comes to act; chance aside)."""
+    goes, last = 0, None
+    for entry in match.log:
+        if entry.actor >= 0 and entry.actor != last:
+            goes, last = goes + 1, entry.actor
+    return goes
+
+
 def _arena_game(
     game_id: str, options: Mapping[str, Any], level_a: str, level_b: str, lineup: str,
     seed: int, go_limit: int | None, game: int,
-) -> str:
-    """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn).
+) -> GameRecord:
+    """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn), its
+    length in goes, and whether the go limit cut it.
 
     For a game with openings (see :func:`~game.ai.games.opening_options`), each opening is played
     once per seat rotation (A as White then as Black), and options given explicitly win.
@@ -107,10 +118,10 @@ def _arena_game(
     bots = [make_bot(game_id, level_a if seat in seats else level_b, players) for seat in range(players)]
     rotation = 2 if lineup == "alternate" else players
     opening = opening_options(game_id, seed * 1000 + game // rotation)
-    result, _ = play_game(game_id, {**opening, **options}, bots, seed * 100_003 + game, go_limit)
-    if result.is_draw:
-        return "d"
-    return "a" if any(seat in seats for seat in result.winners) else "b"
+    result, match = play_game(game_id, {**opening, **options}, bots, seed * 100_003 + game, go_limit)
+    cut = result.reason == GO_LIMIT_REASON
+    outcome = "d" if result.is_draw else "a" if any(seat in seats for seat in result.winners) else "b"
+    return GameRecord(outcome, goes_played(match), cut)
 
 
 def arena_outcomes(
@@ -120,6 +131,20 @@ def arena_outcomes(
     progress: Callable[[int, str], None] | None = None,
 ) -> list[str]:
     """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
+
+    See :func:`arena_games` (the same games, with their lengths).
+    """
+    return [game.outcome for game in arena_games(game_id, players, level_a, level_b, games, seed, go_limit,
+                                                 options, lineup, jobs, record, progress)]
+
+
+def arena_games(
+    game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
+    go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
+    lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
+    progress: Callable[[int, str], None] | None = None,
+) -> list[GameRecord]:
+    """Each of ``games`` seeded arena games, in order: outcome, length and whether the go limit cut it.
 
     Game ``g`` is seeded by ``seed`` and ``g`` alone, so ``jobs`` processes
     (spawned, each game played whole in one of them) give the same list as one.
@@ -133,17 +158,17 @@ def arena_outcomes(
     settings = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
                 "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
     log = ArenaRecord(record, settings) if record is not None else None
-    known = dict(log.outcomes) if log is not None else {}
+    known = dict(log.games) if log is not None else {}
     todo = [game for game in range(games) if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
                    level_a, level_b, lineup, seed, go_limit)
 
-    def finished(game: int, outcome: str) -> None:
-        known[game] = outcome
+    def finished(game: int, played: GameRecord) -> None:
+        known[game] = played
         if log is not None:
-            log.add(game, outcome)
+            log.add(game, played)
         if progress is not None:
-            progress(game, outcome)
+            progress(game, played.outcome)
 
     if jobs <= 1 or len(todo) <= 1:
         for game in todo:
@@ -171,13 +196,21 @@ def arena(
     (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
     a win; ``ci95`` is its Wilson interval; ``even_share`` is the score A would
     get if every seat were equally strong (its share of the seats); ``outcomes``
-    holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`).
+    holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`);
+    ``median_goes`` is the median game length in goes (MagiStrat: moves) and ``cut_share`` the share
+    of games the go limit cut (both over the games whose length is known: a record file written
+    before lengths were kept has none; None when no game's is).
     """
-    outcomes = arena_outcomes(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                              lineup, jobs, record, progress)
+    played = arena_games(game_id, players, level_a, level_b, games, seed, go_limit, options,
+                         lineup, jobs, record, progress)
+    outcomes = [game.outcome for game in played]
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws
+    lengths = [game.goes for game in played if game.goes is not None]
+    measured = [game.cut for game in played if game.cut is not None]
     return {"games": games, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games if games else 0.0, "ci95": wilson_interval(score, games),
             "lineup": lineup, "even_share": len(a_seats(lineup, players, 0)) / players,
-            "outcomes": "".join(outcomes)}
+            "outcomes": "".join(outcomes),
+            "median_goes": statistics.median(lengths) if lengths else None,
+            "cut_share": sum(measured) / len(measured) if measured else None}

@@ -1,7 +1,8 @@
 """An arena's record file: each finished game's outcome, so a long arena survives being stopped.
 
 JSON lines: the first holds the arena's settings (``{"arena": {...}}``), each
-later one a finished game (``{"game": 12, "outcome": "a"}``). Game ``g`` of an
+later one a finished game (``{"game": 12, "outcome": "a", "goes": 311, "cut": false}``: its length
+in goes and whether the go limit cut it; older files lack the two, and read without them). Game ``g`` of an
 arena is the same game whenever it is played (seeded by its index), so a run
 started again with the same settings plays only the games the file lacks; a
 file written by other settings is refused. Each line is flushed to disk as its
@@ -14,10 +15,21 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 OUTCOMES = ("a", "b", "d")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished arena game: ``a``/``b``/``d``, its length in goes, and whether the go limit cut it
+    (None when a record file written before lengths were kept does not say)."""
+
+    outcome: str
+    goes: int | None = None
+    cut: bool | None = None
 
 
 class ArenaRecordError(ValueError):
@@ -30,16 +42,26 @@ class ArenaRecord:
     def __init__(self, path: Path, settings: Mapping[str, Any]) -> None:
         self.path = path
         self.settings = json.loads(json.dumps(dict(settings)))  # as it reads back from the file
-        self.outcomes: dict[int, str] = {}
+        self.games: dict[int, GameRecord] = {}
         if path.exists():
             self._read()
         else:
             self._append({"arena": self.settings})
 
-    def add(self, game: int, outcome: str) -> None:
-        """Record that game ``game`` ended with ``outcome`` (``a``, ``b`` or ``d``)."""
-        self.outcomes[game] = outcome
-        self._append({"game": game, "outcome": outcome})
+    @property
+    def outcomes(self) -> dict[int, str]:
+        """The outcome (``a``, ``b`` or ``d``) of each game recorded."""
+        return {game: played.outcome for game, played in self.games.items()}
+
+    def add(self, game: int, played: GameRecord) -> None:
+        """Record that game ``game`` was played (its outcome, and its length when known)."""
+        self.games[game] = played
+        entry: dict[str, Any] = {"game": game, "outcome": played.outcome}
+        if played.goes is not None:
+            entry["goes"] = played.goes
+        if played.cut is not None:
+            entry["cut"] = played.cut
+        self._append(entry)
 
     def _read(self) -> None:
         text = self.path.read_text(encoding="utf-8")
@@ -58,10 +80,14 @@ class ArenaRecord:
         for number, line in enumerate(lines[1:], start=2):
             entry = self._parse(line, number)
             game, outcome = entry.get("game"), entry.get("outcome")
-            if not isinstance(game, int) or game < 0 or outcome not in OUTCOMES:
+            goes, cut = entry.get("goes"), entry.get("cut")
+            count = goes is None or (isinstance(goes, int) and not isinstance(goes, bool) and goes >= 0)
+            if (not isinstance(game, int) or game < 0 or outcome not in OUTCOMES or not count
+                    or not (cut is None or isinstance(cut, bool))):
                 raise ArenaRecordError(f"{self.path}: line {number}: expected "
-                                       f'{{"game": <index>, "outcome": "a"|"b"|"d"}}, got {line!r}')
-            self.outcomes[game] = outcome
+                                       f'{{"game": <index>, "outcome": "a"|"b"|"d", "goes": <count>, '
+                                       f'"cut": true|false}} (the last two optional), got {line!r}')
+            self.games[game] = GameRecord(outcome, goes, cut)
 
     def _parse(self, line: str, number: int) -> dict[str, Any]:
         try:

@@ -13,7 +13,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,21 +90,38 @@ class ScoredAction:
     weight: float = 0.0
 
 
+_LEAD_CLAMP = 1.0 - 1e-9
+
+
+def lead(value: float) -> float:
+    """The score lead behind a value in (-1, 1) (``atanh``, the inverse of the evaluations' ``tanh``)."""
+    return math.atanh(max(-_LEAD_CLAMP, min(_LEAD_CLAMP, value)))
+
+
 @dataclass(frozen=True)
 class Noise:
-    """Human-like mistakes: pick by softmax among actions within ``margin`` of the best."""
+    """Human-like mistakes: pick by softmax among actions within ``margin`` of the best.
+
+    With ``by_lead`` the margin and temperature are measured on the score lead behind each value
+    (:func:`lead`) rather than on the value: far ahead or far behind, where ``tanh`` flattens every
+    value towards +-1, a mistake still costs what it costs near equality, so a side far ahead keeps
+    pressing instead of choosing among all moves alike.
+    """
 
     temperature: float
     margin: float
+    by_lead: bool = False
 
     def pick(self, scored: Sequence[ScoredAction], rng: random.Random) -> Any:
         """Choose an action from ``scored`` (best first); a proven win (value >= 1) is never passed over."""
-        best = scored[0].value
-        if best >= 1.0:
+        if scored[0].value >= 1.0:
             return scored[0].action
-        near = [s for s in scored if s.value >= best - self.margin]
-        weights = [math.exp((s.value - best) / self.temperature) for s in near]
-        return rng.choices(near, weights=weights)[0].action
+        measure = lead if self.by_lead else float
+        values = [measure(s.value) for s in scored]
+        best = values[0]
+        near = [(s, v) for s, v in zip(scored, values, strict=True) if v >= best - self.margin]
+        weights = [math.exp((v - best) / self.temperature) for _, v in near]
+        return rng.choices([s for s, _ in near], weights=weights)[0].action
 
 
 def rank(scored: Sequence[ScoredAction]) -> list[ScoredAction]:
@@ -135,6 +152,11 @@ class Bot(ABC):
         if len(actions) == 1:
             return actions[0]
         return self._choose(state.clone(), actions, rng, limit)
+
+    def remember(self, positions: Iterable[str]) -> None:
+        """Positions (by the game's repetition key) the game has already been in; a bot that shuns
+        repeating them (:class:`SearchBot`) counts them as made. Others ignore them."""
+        return None
 
     @abstractmethod
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
@@ -173,7 +195,8 @@ class SearchBot(Bot):
     With a ``repetition_key`` the bot remembers every position its own moves made in this game, and a
     move that would make one of them again is worth no more than a draw (0) to it: a side ahead never
     shuffles back to a position it has had before while another move keeps its lead (a side behind
-    may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one.
+    may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one; a
+    bot made for one request (the client's worker) is told the game's positions by :meth:`remember`.
     """
 
     def __init__(
@@ -186,6 +209,11 @@ class SearchBot(Bot):
         self.noise = noise
         self.repetition_key = repetition_key
         self._made: set[str] = set()
+
+    def remember(self, positions: Iterable[str]) -> None:
+        """Count ``positions`` as made (the client's worker passes the match's history this way)."""
+        if self.repetition_key is not None:
+            self._made.update(positions)
 
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
         scored = rank(self.searcher.analyse(state, actions, rng, limit))

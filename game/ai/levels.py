@@ -37,6 +37,8 @@ BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
 
 _EASY_NOISE = Noise(temperature=0.05, margin=0.15)
+_EASY_MAGISTRAT_NOISE = Noise(temperature=0.05, margin=0.15, by_lead=True)
+"""MagiStrat Easy's mistakes are measured on the lead, so far ahead it still finishes (docs/ai.md)."""
 _EXACT_TIES = 1e-9
 """MagiStrat Hard's root margin: a root move whose bound ties the best is searched exactly (a losing
 move could otherwise tie at the bound and win the tie by legal-action order)."""
@@ -69,10 +71,11 @@ _MAGESTONE_LEVELS = {
 }
 
 
-def _magestone(level: str) -> BotFactory:
+def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactory:
     config = _MAGESTONE_LEVELS[level]
     noise = _EASY_NOISE if level == "easy" else None
-    weighted = None if config.weights is None else MageStoneEval(config.weights)
+    chosen = weights or config.weights
+    weighted = None if chosen is None else MageStoneEval(chosen)
 
     def make(game_id: str, players: int) -> Bot:
         planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply)
@@ -91,24 +94,27 @@ class _SearchLevel:
     weights: MagiStratWeights | None = None
     quiescence: bool = False
     shun_repeats: bool = True
+    use_cut_depth: bool = False
 
 
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
-    "hard": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True),
+    "hard": _SearchLevel(4, 120_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True),
     "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 
 
-def _magistrat(level: str) -> BotFactory:
+def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactory:
     config = _MAGISTRAT_LEVELS[level]
-    noise = _EASY_NOISE if level == "easy" else None
+    noise = _EASY_MAGISTRAT_NOISE if level == "easy" else None
     tactical = is_tactical if config.quiescence else None
+    chosen = weights or config.weights
 
     def make(game_id: str, players: int) -> Bot:
-        weighted = None if config.weights is None else MagiStratEval(config.weights)
-        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical)
+        weighted = None if chosen is None else MagiStratEval(chosen)
+        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical,
+                             config.use_cut_depth)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None)
 
@@ -131,6 +137,15 @@ _FACTORIES: dict[tuple[str, str], BotFactory] = {
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,
 }
+
+
+def weighted_level(game_id: str, level: str, weights: Any) -> BotFactory:
+    """``level``'s bots for ``game_id`` evaluating with other ``weights`` (tools/tune_weights.py)."""
+    if game_id == "magestone" and level in _MAGESTONE_LEVELS:
+        return _magestone(level, weights)
+    if game_id == "magistrat" and level in _MAGISTRAT_LEVELS:
+        return _magistrat(level, weights)
+    raise ValueError(f"no weighted level {level!r} for {game_id!r}")
 
 
 def register_level(game_id: str, level: str, factory: BotFactory) -> None:

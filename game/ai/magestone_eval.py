@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
+from game.ai.weights import load_weights
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import MAGE, PRIEST, SQUARES_PER_GO, STONES_TO_WIN, WARRIOR, power_die
 from game.rules.magestone.dice import attacker_win_probability
@@ -73,15 +74,16 @@ class Weights:
     stake_strikes: float = 1.0
 
 
-DEFAULT = Weights()
+DEFAULT = load_weights("magestone", "default", Weights)
+"""Easy and Normal's weights (``levels/ai/magestone.json``, like the sets below)."""
 
 HALF_BLOCK_RELIEF = 0.1
 """How much less an imminent MageStone win counts per base square blocked while another is open."""
 
-HARD_REF = Weights(home_pull=0.12, stone_pull=0.15, activation_win=5.0, stake_strikes=0.0)
+HARD_REF = load_weights("magestone", "hard-ref", Weights)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
 
-HARD = Weights(home_pull=0.12, stone_pull=0.15, imminent_win=15.0, activation_win=15.0)
+HARD = load_weights("magestone", "hard", Weights)
 """Hard's weights: a Mage drawn 3x harder to stones and home (the stone race, tuned by self-play), and a
 Mage that can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged
 close to a lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""

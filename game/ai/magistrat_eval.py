@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.weights import load_weights
 from game.rules.magistrat.board import (
     APPRENTICE,
     ARCHMAGE,
@@ -77,15 +78,14 @@ class Weights:
     god_threat: float = 0.0
 
 
-DEFAULT = Weights()
-"""Easy and Normal's weights."""
+DEFAULT = load_weights("magistrat", "default", Weights)
+"""Easy and Normal's weights (``levels/ai/magistrat.json``, like the sets below)."""
 
-HARD_REF = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5)
+HARD_REF = load_weights("magistrat", "hard-ref", Weights)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): hunt the enemy King, trade down when
 ahead, and shun a no-progress draw."""
 
-HARD = Weights(king_reach=0.5, king_near=0.1, trade=1.0, contempt=0.5, god_threat=1.0, god_power=0.15,
-               enhanced=0.1, apprentice_weight=2.0)
+HARD = load_weights("magistrat", "hard", Weights)
 """Hard's weights: those of ``HARD_REF``, and a piece left where an enemy God power takes it next move
 counts as hanging; an enhanced piece's power and protection count less (they were worth more than an
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:

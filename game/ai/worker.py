@@ -82,9 +82,14 @@ def run_plugins(plugins: Sequence[str]) -> None:
 
 
 def choose_text(message: Mapping[str, Any], should_stop: Callable[[], bool] | None = None) -> str:
-    """Rebuild the state of a request message and return the chosen action's notation."""
+    """Rebuild the state of a request message and return the chosen action's notation.
+
+    The message's ``history`` (the match's positions by repetition key, optional) is the bot's memory
+    of positions already made, so a bot built for this one request still does not shuffle.
+    """
     state = state_from_json(message["game_id"], message["state"])
     bot = make_bot(message["game_id"], message["level"], state.num_players)
+    bot.remember(message.get("history", ()))
     limit = Budget.from_json(message["budget"]).start(should_stop)
     return str(bot.choose_with(state, random.Random(message["seed"]), limit))
 
@@ -157,13 +162,18 @@ class AiWorker:
         self._process, self._conn = process, parent
 
     def request(
-        self, game_id: str, state_json: Mapping[str, Any], level: str, seed: int, budget: Budget
+        self, game_id: str, state_json: Mapping[str, Any], level: str, seed: int, budget: Budget,
+        history: Sequence[str] = (),
     ) -> int:
-        """Ask for a move; returns a ticket. A request still running is cancelled."""
+        """Ask for a move; returns a ticket. A request still running is cancelled.
+
+        ``history``: the match's positions so far (:class:`~game.ai.history.PositionHistory`), so the
+        bot does not bring one round again while ahead.
+        """
         self.cancel()
         self._next_ticket += 1
         message = {"ticket": self._next_ticket, "game_id": game_id, "state": dict(state_json),
-                   "level": level, "seed": seed, "budget": budget.to_json()}
+                   "level": level, "seed": seed, "budget": budget.to_json(), "history": list(history)}
         self._pending = _Pending(self._next_ticket, message, time.monotonic())
         self._send(message)
         return self._next_ticket

@@ -18,6 +18,8 @@ from game.ai.arena import (
     selfplay,
     wilson_interval,
 )
+from game.ai.games import new_state
+from game.rules.match import Match
 from game.rules.protocol import GameResult
 
 
@@ -118,7 +120,7 @@ def test_magistrat_arena_varies_the_set_up_and_plays_each_from_both_seats(
 
     def record(game_id: str, options: Mapping[str, Any], bots: Any, seed: int, go_limit: Any) -> Any:
         seen.append((dict(options), seed))
-        return GameResult((), "test"), None
+        return GameResult((), "test"), Match(new_state(game_id, options), seed)
 
     monkeypatch.setattr(arena_module, "play_game", record)
     arena_module.arena_outcomes("magistrat", 2, "normal", "easy", 4, seed=7)
@@ -128,3 +130,13 @@ def test_magistrat_arena_varies_the_set_up_and_plays_each_from_both_seats(
     seen.clear()
     arena_module.arena_outcomes("magistrat", 2, "normal", "easy", 1, seed=7, options={"setup": "manual"})
     assert seen[0][0]["setup"] == "manual"
+
+
+def test_the_report_gives_the_median_length_and_the_share_cut_by_the_go_limit() -> None:
+    """Random MageStone games rarely end in 30 goes: the report says how many the limit cut, and how long
+    the games were (a cut game lasted the whole limit)."""
+    report = arena("magestone", 2, "random", "random", 4, seed=1, go_limit=30)
+    assert report["cut_share"] == report["draws"] / 4 > 0
+    assert report["median_goes"] == 30
+    finished = arena("toyrace", 2, "normal", "random", 4, seed=3)
+    assert finished["cut_share"] == 0 and 0 < finished["median_goes"] < 400

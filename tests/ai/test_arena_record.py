@@ -25,6 +25,20 @@ def test_record_keeps_every_outcome_and_the_settings(tmp_path: Path) -> None:
     assert header == {"arena": {"game": "toyrace", "players": 2, "a": "normal", "b": "random", "seed": 4,
                                 "go_limit": 400, "lineup": "alternate", "options": {}}}
     assert sorted((entry["game"], entry["outcome"]) for entry in games) == list(enumerate(outcomes))
+    assert all(entry["goes"] > 0 and entry["cut"] is False for entry in games)
+
+
+def test_a_record_without_lengths_still_reads(tmp_path: Path) -> None:
+    """Files written before lengths were kept resume; their games have no length in the report."""
+    path = tmp_path / "old.jsonl"
+    arena_outcomes("toyrace", 2, "normal", "random", 2, seed=4, record=path)
+    header, *games = _lines(path)
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header] + [
+        {"game": entry["game"], "outcome": entry["outcome"]} for entry in games]))
+    report = arena("toyrace", 2, "normal", "random", 3, seed=4, record=path)
+    first = sorted(games, key=lambda entry: entry["game"])
+    assert report["outcomes"][:2] == "".join(entry["outcome"] for entry in first)
+    assert report["median_goes"] is not None and report["cut_share"] == 0.0
 
 
 def test_a_stopped_arena_resumes_with_only_the_missing_games(
@@ -37,7 +51,7 @@ def test_a_stopped_arena_resumes_with_only_the_missing_games(
     played: list[int] = []
     real = arena_module._arena_game
 
-    def counting(*args: object) -> str:
+    def counting(*args: object) -> Any:
         played.append(int(args[-1]))  # type: ignore[call-overload]
         return real(*args)  # type: ignore[arg-type]
 

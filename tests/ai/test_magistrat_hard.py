@@ -22,17 +22,21 @@ def _value(level: str, s: MagiStratState) -> float:
     return bot.searcher.evaluator(s)[0]  # type: ignore[attr-defined]
 
 
-def test_hard_searches_three_plies_with_a_budget_for_them_and_its_own_weights() -> None:
-    """Hard is alpha-beta to depth 3 with 60k nodes (depth 3 needs 25-50k), root ties searched exactly,
-    a quiescence step after attacks and God moves, and judges with ``HARD``; ``hard-ref`` (the arena's
-    fixed yardstick, in no menu) is the same search without quiescence, judging with ``HARD_REF``."""
+def test_hard_searches_deeper_with_a_budget_for_it_and_its_own_weights() -> None:
+    """Hard is alpha-beta to depth 4 with 120k nodes (depth 3 needs 25-50k, depth 4 completes once the
+    cube thins out; a cut-short depth 4 still corrects depth 3 by the moves it searched whole), root
+    ties searched exactly, a quiescence step after attacks and God moves, and judges with ``HARD``;
+    ``hard-ref`` (the arena's fixed yardstick, in no menu) is the Hard of 1 Dec: depth 3, 60k nodes,
+    no quiescence, judging with ``HARD_REF``."""
     s = MagiStratState.from_position(_MIDGAME)
-    for level, weights, tactical in (("hard", HARD, is_tactical), ("hard-ref", HARD_REF, None)):
+    for level, weights, tactical, depth, nodes, cut in (("hard", HARD, is_tactical, 4, 120_000, True),
+                                                        ("hard-ref", HARD_REF, None, 3, 60_000, False)):
         bot = make_bot("magistrat", level, 2)
-        assert bot.searcher.max_depth == 3  # type: ignore[attr-defined]
+        assert bot.searcher.max_depth == depth  # type: ignore[attr-defined]
         assert 0 < bot.searcher.root_margin < 1e-6  # type: ignore[attr-defined]
         assert bot.searcher.tactical is tactical  # type: ignore[attr-defined]
-        assert bot.budget.nodes == 60_000
+        assert bot.searcher.use_cut_depth is cut  # type: ignore[attr-defined]
+        assert bot.budget.nodes == nodes
         assert _value(level, s) == MagiStratEval(weights)(s)[0] != evaluate(s)[0]
     assert MagiStratEval(HARD)(s) != MagiStratEval(HARD_REF)(s)
 

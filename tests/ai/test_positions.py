@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from game.ai import make_bot
+from game.ai.magistrat_eval import repetition_key
 from game.rules.protocol import GameState
 
 SEARCH_LEVELS = ("easy", "normal", "hard")
@@ -234,3 +235,51 @@ def test_magistrat_hard_does_not_hand_a_mage_to_a_visible_steal(ply: int) -> Non
     state = _magistrat(_MAGE_TO_STEAL[ply])
     state.apply(make_bot("magistrat", "hard", 2).choose(state, random.Random(0)))
     assert _unanswered_loss(state) == 0
+
+
+# Ply 118 of the same game: White's King (76 left) on High-born h4 among Black pieces.
+_KING_AMONG_ENEMIES = (
+    "mmmmmmmm/nn1nnn1n/7P*(100)/8/8/1M3N1n(15)/n(27)n(18)4m(30)n(18)/m(48)1M*M*M3|1a1A(20)k(100)2a(80)/"
+    "1p2p(93)1n*a(20)/6p(76)1/8/7K(76)/1p(88)6/1p(96)3p(72)p(40)1/2A*A*A(80)m*(45)1M*|"
+    "8/6g1/7G/8/3gg3/8/8/2GG1g1G w play 0 100,100 -")
+# Ply 160: White far behind; the game's move was the disguised pass he4-ge4 (a transformed Mage steps
+# down under its God only to rise again), played three times while Black built its net.
+_BEHIND_WITH_A_NULL_MOVE = (
+    "m1mmmm(54)mM*(48)/nn1n1n1n/8/8/8/5m(48)1n(15)/n(27)n(18)4m(15)n(18)/m(48)1M*M*3m(48)|1m*1a(60)1k(80)1p(52)/"
+    "7p(40)/8/8/4M*1a(80)1/1p(88)2p(81)1p(72)1/1p(96)4p(108)1/1K(4)A*A*A(80)m*(45)1p(28)|"
+    "1g5G/4g3/8/8/3gG3/8/8/2GG1g2 w play 4 100,100 -")
+
+
+def _worst_king_hit(state: GameState, side: int) -> int:
+    """The most potential a reply of the side to move takes from ``side``'s King."""
+    s: Any = state
+    king, worst = s.t.king[side], 0
+    before = s.rem[king]
+    for reply in state.legal_actions():
+        state.apply(reply)
+        worst = max(worst, before - s.rem[king])
+        state.undo()
+    return worst
+
+
+def test_magistrat_hard_keeps_its_king_out_of_reach() -> None:
+    """Ply 118: the game's hh4-hh5 walked the King towards Black's pieces, where an Archmage hit it for
+    20; Hard's move now leaves no Black reply that touches the King."""
+    state = _magistrat(_KING_AMONG_ENEMIES)
+    game_move = state.parse_action("hh4-hh5")
+    state.apply(game_move)
+    assert _worst_king_hit(state, 0) > 0  # the test can tell a King left in reach
+    state.undo()
+    state.apply(make_bot("magistrat", "hard", 2).choose(state, random.Random(0)))
+    assert _worst_king_hit(state, 0) == 0
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_magistrat_a_side_behind_never_passes_in_disguise(level: str) -> None:
+    """Ply 160: the null move he4-ge4 is no longer a move (the rulings: a move must change the position),
+    and every level's move changes the position."""
+    state = _magistrat(_BEHIND_WITH_A_NULL_MOVE)
+    assert "he4-ge4" not in {str(action) for action in state.legal_actions()}
+    before = repetition_key(state).split(" ")[0]
+    state.apply(make_bot("magistrat", level, 2).choose(state, random.Random(0)))
+    assert repetition_key(state).split(" ")[0] != before

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from game.ai import LEVELS, Budget, make_bot
-from game.ai.alphabeta import AlphaBeta, _Entry
-from game.ai.base import SearchBot, Searcher
+from game.ai.alphabeta import AlphaBeta, _Entry, _OutOfBudget
+from game.ai.base import ScoredAction, SearchBot, Searcher
 from game.ai.games import evaluator, new_state
 from game.ai.goplan import GoPlanner
 from game.ai.mcts import Mcts
@@ -126,3 +127,34 @@ def test_alphabeta_orders_the_table_move_then_history_then_the_rest() -> None:
     actions = [f"take{n}" for n in range(1, 8)]
     ordered = searcher._order(ToyNim(9), actions, entry)
     assert ordered == ["take3", "take5", "take2", "take6", "take1", "take4", "take7"]
+
+
+class _CutAtDepthTwo(AlphaBeta):
+    """Depth 1 ranks the three root moves 0.5, 0.2, 0.1; depth 2 runs out of budget after searching
+    the moves in ``done`` whole (the previous best first)."""
+
+    def __init__(self, done: dict[int, float], use_cut_depth: bool) -> None:
+        super().__init__(evaluator("toynim"), 3, use_cut_depth=use_cut_depth)
+        self.done_at_two = done
+
+    def _root(self, state: Any, actions: list[Any], depth: int) -> list[ScoredAction]:
+        if depth == 1:
+            return [ScoredAction(a, v) for a, v in zip(actions, (0.5, 0.2, 0.1), strict=True)]
+        self._first = str(actions[0])
+        self._done = {str(actions[index]): value for index, value in self.done_at_two.items()}
+        raise _OutOfBudget
+
+
+@pytest.mark.parametrize(("done", "cut", "best"), [
+    ({0: 0.1, 2: 0.3}, True, 2),   # the previous best fell to 0.1 a ply deeper; the third move holds 0.3
+    ({0: 0.1, 2: 0.3}, False, 0),  # without the option the last full depth decides
+    ({2: 0.3}, True, 0),           # the previous best was not searched whole: nothing to compare with
+    ({0: 0.4, 1: 0.3}, True, 0),   # searched whole, nothing beat it
+])
+def test_a_cut_short_deeper_iteration_corrects_the_last_full_depth(
+    done: dict[int, float], cut: bool, best: int
+) -> None:
+    state = ToyNim(15)
+    actions = state.legal_actions()[:3]
+    scored = _CutAtDepthTwo(done, cut).analyse(state, actions, random.Random(0), Budget(10).start())
+    assert max(scored, key=lambda s: s.value).action == actions[best]

@@ -19,7 +19,13 @@ from tests.ai.toy_game import ToyRace
 PLUGINS = ("tests.ai.toy_game:register_toys",)
 
 
-def _wait(worker: AiWorker, limit_s: float = 30.0) -> AiResult:
+ANSWER_BOUND_S = 120.0
+"""How long a test waits for an answer before calling it lost. Generous: a hang's answer takes two
+process starts and two timeouts, and on the shared machine a spawned interpreter's imports alone take
+several seconds under load (a 30 s bound failed there)."""
+
+
+def _wait(worker: AiWorker, limit_s: float = ANSWER_BOUND_S) -> AiResult:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         result = worker.poll()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.ai.base import Budget
+from game.ai.history import PositionHistory
 from game.ai.levels import make_bot
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
@@ -46,8 +47,9 @@ def autosave_path() -> Path:
 class MoveSource(Protocol):
     """Answers AI requests without blocking: the worker process, or an inline stand-in."""
 
-    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget) -> int:
-        """Ask for a move; returns a ticket."""
+    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget,
+                history: Sequence[str] = ()) -> int:
+        """Ask for a move (``history``: the match's positions so far); returns a ticket."""
 
     def poll(self) -> AiResult | None:
         """The answer once ready."""
@@ -66,7 +68,8 @@ class InlineSource:
         self._message: dict[str, Any] | None = None
         self._ticket = 0
 
-    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget) -> int:
+    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Budget,
+                history: Sequence[str] = ()) -> int:
         """Remember the request; :meth:`poll` answers it."""
         self._ticket += 1
         self._message = {
@@ -75,6 +78,7 @@ class InlineSource:
             "level": level,
             "seed": seed,
             "budget": budget.to_json(),
+            "history": list(history),
         }
         return self._ticket
 
@@ -179,6 +183,7 @@ class MatchController:
         self._hint_ticket: int | None = None
         self._since_action = 0.0
         self.on_played: list[Callable[[Played], None]] = []
+        self._positions = PositionHistory(self.game_id)
 
     # -- state ----------------------------------------------------------------------------------
     @property
@@ -392,7 +397,8 @@ class MatchController:
         if self.source is None:
             return None
         seed = random.Random(f"{self.match.seed}/{len(self.match.log)}/{level}").getrandbits(32)
-        return self.source.request(self.game_id, self.state.to_json(), level, seed, self._budget(level))
+        return self.source.request(self.game_id, self.state.to_json(), level, seed, self._budget(level),
+                                   self._positions.keys(self.match))
 
     def request_hint(self) -> bool:
         """Ask the Hard bot what it would play here; :attr:`hint` fills in when ready."""

@@ -187,10 +187,11 @@ class CountingSource(InlineSource):
         self.requests: list[Any] = []
         self.cancels = 0
 
-    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Any) -> int:
+    def request(self, game_id: str, state_json: Any, level: str, seed: int, budget: Any,
+                history: Any = ()) -> int:
         """Record the position asked about."""
         self.requests.append(state_json)
-        return super().request(game_id, state_json, level, seed, budget)
+        return super().request(game_id, state_json, level, seed, budget, history)
 
     def cancel(self) -> None:
         """Count, then drop the request."""

@@ -21,7 +21,7 @@ _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Draw a MagiStrat position (replays): the oblique cube filling ``rect``."""
     assert isinstance(state, MagiStratState)
-    colours = theme.player_colours(host.settings.colour_blind)[:2]
+    colours = theme.magistrat_colours(host.settings.colour_blind)
     key = (id(host.assets), colours)
     view = _VIEWS.get(key)
     if view is None:
@@ -63,4 +63,5 @@ def magistrat_client() -> GameClient:
         paint_board,
         summary,
         undo_across_turns=True,
+        palette=theme.magistrat_colours,
     )

@@ -479,7 +479,7 @@ class MagiStratMatchScene(TableScene):
         u, left = self.u, self.left
         self.panel(surface, left, 205, 12)
         seat = self.controller.seat_to_act()
-        colour = self.colours[seat] if seat >= 0 else theme.GOLD
+        colour = theme.legible(self.colours[seat]) if seat >= 0 else theme.GOLD
         lines = self.wrap("title", u(24), self.turn_title(), left.width - u(24))
         y = left.y + u(8)
         for line in lines[:2]:
@@ -534,10 +534,9 @@ class MagiStratMatchScene(TableScene):
         assets = self.host.assets
         u, column = self.u, self.left
         seat = self.controller.seats[side]
-        colour = self.colours[side]
+        colour = theme.legible(self.colours[side])
         box = pygame.Rect(column.x + u(6), y, column.width - u(12), 0)
-        pygame.draw.circle(surface, colour, (box.x + u(14), y + u(12)), u(9))
-        pygame.draw.circle(surface, theme.INK, (box.x + u(14), y + u(12)), u(9), u(2))
+        decor.swatch(surface, self.colours[side], (box.x + u(14), y + u(12)), u(9), u(2))
         decor.text(surface, assets, "ui_bold", u(17), f"{seat.name}", colour, (box.x + u(30), y + u(2)))
         decor.text(
             surface, assets, "ui", u(14), seat.label, theme.TEXT_DIM, (box.right - u(8), y + u(4)), "topright"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from game.client import theme
 from game.rules.match import RESIGN
 
 if TYPE_CHECKING:
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from game.client.match.controller import MatchController, Narrator
     from game.client.scenes.base import Host, Scene
     from game.rules.protocol import GameState
+    from game.storage.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class GameClient:
     """Game-over summary lines (goes, kills, stones...)."""
     undo_across_turns: bool = False
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
+    palette: Callable[[bool], tuple[theme.Colour, ...]] = theme.player_colours
+    """The seat colours (a seat's ``colour`` indexes them), colour-blind-safe when asked."""
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -68,6 +72,13 @@ def result_headline(controller: MatchController, reasons: dict[str, str]) -> str
     if result.is_draw:
         return f"Drawn by {reason}"
     return f"{winners} wins by {reason}"
+
+
+def seat_colours(game_id: str, seats: Sequence[Seat], colour_blind: bool) -> tuple[theme.Colour, ...]:
+    """Each seat's colour at the table of ``game_id`` (its own palette: MagiStrat's White and Black)."""
+    client = game_client(game_id)
+    palette = client.palette(colour_blind) if client else theme.player_colours(colour_blind)
+    return tuple(palette[seat.colour % len(palette)] for seat in seats)
 
 
 _CLIENTS: dict[str, str] = {

@@ -13,6 +13,7 @@ from game.client.match.controller import MatchController
 from game.client.match.games import GameClient, lazy, plural, result_headline
 from game.client.scenes.base import Host
 from game.rules.magistrat import MagiStratState
+from game.rules.match import Match
 from game.rules.protocol import GameState
 
 _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
@@ -53,6 +54,16 @@ def summary(controller: MatchController) -> list[str]:
     return lines
 
 
+def progress(match: Match) -> str:
+    """"set-up" while the pieces are being placed, then the turn being played ("turn 31")."""
+    state = match.state
+    assert isinstance(state, MagiStratState)
+    if state.in_setup():
+        return "set-up"
+    moves = sum(1 for entry in match.log if entry.actor >= 0 and "@" not in entry.notation)
+    return f"turn {moves + 1}"
+
+
 def magistrat_client() -> GameClient:
     """The MagiStrat entry of the registry (take-backs may cross turns: there are no dice)."""
     return GameClient(
@@ -64,4 +75,5 @@ def magistrat_client() -> GameClient:
         summary,
         undo_across_turns=True,
         palette=theme.magistrat_colours,
+        progress=progress,
     )

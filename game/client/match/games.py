@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from game.client.match.controller import MatchController, Narrator
     from game.client.scenes.base import Host, Scene
+    from game.rules.match import Match
     from game.rules.protocol import GameState
     from game.storage.seats import Seat
 
@@ -35,6 +36,8 @@ class GameClient:
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
     palette: Callable[[bool], tuple[theme.Colour, ...]] = theme.player_colours
     """The seat colours (a seat's ``colour`` indexes them), colour-blind-safe when asked."""
+    progress: Callable[[Match], str] = lambda match: plural(len(match.log), "action")
+    """How far a match has got, in the game's words ("go 12", "turn 31"): save names and the list."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

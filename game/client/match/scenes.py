@@ -290,15 +290,13 @@ class SaveSlotsScene(MenuScene):
             self._save_slot(index)
             return
         held = f"“{entry.name}”" if entry.name else "a damaged save"
+        message = f"Slot {index} holds {held}. Save this match over it?"
+        self._confirm("Replace this save?", message, ("Replace", partial(self._save_slot, index)), "save")
+
+    def _confirm(self, title: str, message: str, confirm: tuple[str, Callable[[], None]], icon: str) -> None:
+        """Ask before a save is lost; "Keep it" (the focused choice) does nothing."""
         self.host.stack.push(
-            DialogScene(
-                self.host,
-                "Replace this save?",
-                f"Slot {index} holds {held}. Save this match over it?",
-                confirm=("Replace", partial(self._save_slot, index)),
-                cancel_label="Keep it",
-                icon="save",
-            )
+            DialogScene(self.host, title, message, confirm=confirm, cancel_label="Keep it", icon=icon)
         )
 
     def _save_slot(self, index: int) -> None:
@@ -316,16 +314,8 @@ class SaveSlotsScene(MenuScene):
         open_entry(self.host, entry.path)
 
     def _ask_delete(self, entry: SaveEntry) -> None:
-        self.host.stack.push(
-            DialogScene(
-                self.host,
-                "Delete this save?",
-                f"{entry.title}: {entry.summary()}. It cannot be brought back.",
-                confirm=("Delete", partial(self._delete, entry)),
-                cancel_label="Keep it",
-                icon="quit",
-            )
-        )
+        message = f"{entry.title}: {entry.summary()}. It cannot be brought back."
+        self._confirm("Delete this save?", message, ("Delete", partial(self._delete, entry)), "quit")
 
     def _delete(self, entry: SaveEntry) -> None:
         try:

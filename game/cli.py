@@ -132,7 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="startup only: measure this frozen build instead of the source tree")
 
     smoke = commands.add_parser("smoke", help="headless run through the menus, for CI and frozen builds")
-    smoke.add_argument("--frames", type=_positive, default=30)
+    smoke.add_argument("--frames", type=_positive, default=None, metavar="N",
+                       help="stop after N frames, wherever the tour has got to (default: the whole tour: "
+                       "every title-screen scene, then a short MageStone and MagiStrat match)")
     smoke.add_argument("--screenshot", type=Path, default=None, help="write the final frame as a PNG")
     smoke.add_argument("--size", type=_window_size, default=None, metavar="WxH", help="e.g. 1920x1080")
     return parser
@@ -284,8 +286,12 @@ def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
 
 def _bench(args: argparse.Namespace) -> int:
     from game import bench
+    from game.client.startup import StartupBenchError
 
-    figures = bench.run(args.topic, executable=args.executable)
+    try:
+        figures = bench.run(args.topic, executable=args.executable)
+    except StartupBenchError as error:
+        raise CliError(str(error)) from None
     if args.json:
         print(json.dumps(figures))
     else:

@@ -246,7 +246,8 @@ class App:
         if settings.fullscreen != old.fullscreen:
             self.set_fullscreen(settings.fullscreen)
         self._apply_volumes()
-        self.tweens.speed = ANIMATION_SPEED[settings.animation_speed]
+        if settings.animation_speed != old.animation_speed:
+            self.tweens.speed = ANIMATION_SPEED[settings.animation_speed]
         if settings.ui_scale != old.ui_scale:
             self._sync_frame()
         save_settings(settings, self.settings_file)

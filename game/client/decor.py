@@ -440,3 +440,10 @@ def text_shadow(assets: Assets, role: str, size: int, content: str) -> pygame.Su
         dark.set_alpha(150)
         _SHADOWS[key] = dark
     return _SHADOWS[key]
+
+
+def swatch(surface: pygame.Surface, colour: Colour, centre: tuple[int, int], radius: int, rim: int) -> None:
+    """A seat's colour as a disc with a ``rim``-pixel outline that sets it off the dark panels (ink
+    round a bright colour, parchment round a dark one such as MagiStrat's Black)."""
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, theme.rim(colour), centre, radius, max(1, rim))

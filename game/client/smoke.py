@@ -1,8 +1,9 @@
 """``magestone smoke``: a headless run through every menu scene, for CI and frozen builds.
 
 Checks that every bundled asset exists and loads, then drives the real app with synthetic
-intents (clicks on the title buttons, keyboard navigation, Back) and draws frames. Returns 0 on
-success, 1 with a message naming the problem otherwise. It uses a temporary user folder unless
+intents (clicks on the title buttons, keyboard navigation, Back, a short match of each game) and
+draws frames. ``--frames N`` stops the tour after exactly N frames, wherever it has got to. Returns
+0 on success, 1 with a message naming the problem otherwise. It uses a temporary user folder unless
 ``MAGESTONE_USER_DIR`` is set, so it never touches the player's settings.
 """
 
@@ -25,9 +26,13 @@ if TYPE_CHECKING:
 TableT = TypeVar("TableT")
 
 
-def run_smoke(frames: int, screenshot: Path | None, size: tuple[int, int] | None = None) -> int:
-    """Run the smoke tour drawing at least ``frames`` frames in a window of ``size`` (default
-    1280x720); optionally save the final frame as a PNG at that size."""
+class FrameLimitReached(Exception):
+    """The ``--frames`` budget is spent: the tour stops where it is (not a failure)."""
+
+
+def run_smoke(frames: int | None, screenshot: Path | None, size: tuple[int, int] | None = None) -> int:
+    """Run the smoke tour in a window of ``size`` (default 1280x720), stopping after ``frames``
+    frames when given (else at the tour's end); optionally save the last frame as a PNG at that size."""
     use_dummy_drivers_if_no_display()
     if os.environ.get(USER_ROOT_ENV):
         return _tour(frames, screenshot, size)
@@ -39,15 +44,12 @@ def run_smoke(frames: int, screenshot: Path | None, size: tuple[int, int] | None
             del os.environ[USER_ROOT_ENV]
 
 
-def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) -> int:
+def _tour(frames: int | None, screenshot: Path | None, size: tuple[int, int] | None) -> int:
     import pygame
 
     from game.client.app import App, ClientOptions
     from game.client.assets import verify_all
     from game.client.bundled_data import bundled_data_problems
-    from game.client.input import Click, Key, KeyIntent
-    from game.client.scenes.menus import TitleScene
-    from game.client.widgets import Button
 
     pygame.font.init()
     problems = [f"asset problem: {problem}" for problem in verify_all()]
@@ -56,55 +58,62 @@ def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) ->
         for problem in problems:
             print(f"smoke: {problem}", file=sys.stderr)
         return 1
-    app = App(ClientOptions())
+    app = App(ClientOptions(max_frames=frames))
+    visited: list[str] = []
     try:
         app.start()
         if size is not None:
             app.resize(size)
-        per_scene = max(2, frames // 10)
-        _dismiss_notices(app)
-        title = app.stack.top
-        if not isinstance(title, TitleScene):
-            print(f"smoke: expected the title screen first, got {type(title).__name__}", file=sys.stderr)
-            return 1
-        _frames(app, per_scene)
-        visited = []
-        for button in title.group.widgets:
-            if not isinstance(button, Button) or not button.enabled or button.label == "Quit":
-                continue
-            app.input.inject(Click(button.rect.center))
-            _frames(app, per_scene)
-            scene = app.stack.top
-            if scene is title or scene is None:
-                print(f"smoke: clicking {button.label!r} opened nothing", file=sys.stderr)
-                return 1
-            visited.append(type(scene).__name__)
-            for key in (Key.NEXT, Key.NEXT, Key.PREV):
-                app.input.inject(KeyIntent(key))
-            _frames(app, per_scene)
-            while app.stack.top is not title and app.stack.top is not None:
-                app.input.inject(KeyIntent(Key.BACK))
-                _frames(app, 2)
-        problem = _magestone_match(app)
+        problem = _visit(app, visited)
         if problem:
-            print(f"smoke: MageStone match: {problem}", file=sys.stderr)
+            print(f"smoke: {problem}", file=sys.stderr)
             return 1
-        problem = _magistrat_match(app)
-        if problem:
-            print(f"smoke: MagiStrat match: {problem}", file=sys.stderr)
-            return 1
-        while app.frames < frames:
-            _frames(app, 1)
+        covered = "a MageStone and a MagiStrat match played, saved and reloaded"
+    except FrameLimitReached:
+        covered = f"stopped at the {frames}-frame limit"
+    try:
         if screenshot is not None:
             screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app.canvas, screenshot)
-        print(
-            f"smoke: ok, {app.frames} frames, scenes {', '.join(visited)}, "
-            "a MageStone and a MagiStrat match played, saved and reloaded"
-        )
+        print(f"smoke: ok, {app.frames} frames, scenes {', '.join(visited) or 'none yet'}, {covered}")
         return 0
     finally:
         app.shutdown()
+
+
+def _visit(app: App, visited: list[str]) -> str:
+    """Every title-screen scene (named into ``visited``), then a match of each game; returns a
+    problem or ''."""
+    from game.client.input import Click, Key, KeyIntent
+    from game.client.scenes.menus import TitleScene
+    from game.client.widgets import Button
+
+    per_scene = 3
+    _dismiss_notices(app)
+    title = app.stack.top
+    if not isinstance(title, TitleScene):
+        return f"expected the title screen first, got {type(title).__name__}"
+    _frames(app, per_scene)
+    for button in title.group.widgets:
+        if not isinstance(button, Button) or not button.enabled or button.label == "Quit":
+            continue
+        app.input.inject(Click(button.rect.center))
+        _frames(app, per_scene)
+        scene = app.stack.top
+        if scene is title or scene is None:
+            return f"clicking {button.label!r} opened nothing"
+        visited.append(type(scene).__name__)
+        for key in (Key.NEXT, Key.NEXT, Key.PREV):
+            app.input.inject(KeyIntent(key))
+        _frames(app, per_scene)
+        while app.stack.top is not title and app.stack.top is not None:
+            app.input.inject(KeyIntent(Key.BACK))
+            _frames(app, 2)
+    problem = _magestone_match(app)
+    if problem:
+        return f"MageStone match: {problem}"
+    problem = _magistrat_match(app)
+    return f"MagiStrat match: {problem}" if problem else ""
 
 
 def _dismiss_notices(app: App) -> None:
@@ -216,5 +225,9 @@ def _autosave_matches(app: App, controller: MatchController) -> str:
 
 
 def _frames(app: App, count: int) -> None:
+    """Draw ``count`` frames; raises FrameLimitReached once the ``--frames`` budget is spent."""
+    limit = app.options.max_frames
     for _ in range(count):
+        if limit is not None and app.frames >= limit:
+            raise FrameLimitReached
         app.step(1 / 60)

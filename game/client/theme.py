@@ -34,6 +34,18 @@ PLAYER_COLOURS_SAFE: tuple[Colour, ...] = (
 )
 PLAYER_NAMES = ("Crimson", "Azure", "Emerald", "Amber")
 PLAYER_NAMES_SAFE = ("Orange", "Sky", "Jade", "Rose")
+MAGISTRAT_SIDES: tuple[Colour, ...] = (
+    (240, 232, 212),  # White: ivory
+    (58, 50, 74),  # Black: obsidian (a light rim keeps it visible on the dark table)
+)
+MAGISTRAT_SIDES_SAFE: tuple[Colour, ...] = (
+    (250, 250, 250),  # White: the lightest of all, told apart by brightness alone
+    (26, 26, 30),  # Black: near black
+)
+"""MagiStrat's sides are light and dark, as their names say; brightness (not hue) tells them apart,
+so the colour-blind set only widens the gap."""
+LEGIBLE_LUMINANCE = 0.18
+"""Below this relative luminance a seat colour is too dark to read as text on the ink panels."""
 
 FONT_FILES = {
     "title": "EBGaramond-AllSC.ttf",
@@ -50,6 +62,37 @@ FONT_FILES = {
 def player_colours(colour_blind: bool) -> tuple[Colour, ...]:
     """The four seat colours; the colour-blind-safe set comes from the Okabe-Ito palette."""
     return PLAYER_COLOURS_SAFE if colour_blind else PLAYER_COLOURS
+
+
+def magistrat_colours(colour_blind: bool) -> tuple[Colour, ...]:
+    """White's and Black's colours in MagiStrat (light and dark in either palette)."""
+    return MAGISTRAT_SIDES_SAFE if colour_blind else MAGISTRAT_SIDES
+
+
+def luminance(colour: Colour) -> float:
+    """Relative luminance (WCAG) from 0 (black) to 1 (white)."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(channel) for channel in colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def is_dark(colour: Colour) -> bool:
+    """True for a seat colour that needs a light rim and lifted text on the dark panels."""
+    return luminance(colour) < LEGIBLE_LUMINANCE
+
+
+def legible(colour: Colour) -> Colour:
+    """``colour`` for text on the dark panels: a dark seat colour is lifted to a pale grey of its hue."""
+    return mix(colour, TEXT, 0.72) if is_dark(colour) else colour
+
+
+def rim(colour: Colour) -> Colour:
+    """The outline that sets a shape of ``colour`` off the dark table: ink, or parchment for a dark one."""
+    return PARCHMENT if is_dark(colour) else INK
 
 
 def player_names(colour_blind: bool) -> tuple[str, ...]:

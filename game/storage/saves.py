@@ -1,7 +1,9 @@
-"""Save files: JSON with format name, schema version, seats, seed and the action log.
+"""Save files: JSON with format name, schema version, the player's name for the save, seats, seed
+and the action log.
 
 Loading re-applies every logged action from a fresh state, so a save is
-verified by construction; the recorded final hash detects tampering.
+verified by construction; the recorded final hash detects tampering. Older schema versions are
+migrated on reading (schema 1 had no name); a newer one is refused with a clear message.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from game.storage.atomic import write_json_atomic
 from game.storage.seats import SeatError, parse_seats
 
 SAVE_FORMAT = "magestone-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2 added ``name`` (schema 1 files read as unnamed)."""
+MAX_NAME_CHARS = 80
+"""Longest save name kept (the save screen types at most 40; a longer hand-edited one is cut)."""
 MAX_SAVE_BYTES = MAX_REPORT_BYTES
 """Largest save (or crash report holding one) read: 5 MB; a MageStone game at its action limit takes
 under 1 MB."""
@@ -43,15 +48,18 @@ class LoadedSave:
     seats: list[str]
     recorded_hash: str
     saved_at: str
+    name: str = ""
+    """What the player called this save ('' when unnamed: the list builds a name from the game)."""
 
 
-def save_payload(match: Match, seats: list[str]) -> dict[str, Any]:
-    """The JSON document describing ``match``."""
+def save_payload(match: Match, seats: list[str], name: str = "") -> dict[str, Any]:
+    """The JSON document describing ``match`` (saved as ``name``)."""
     return {
         "format": SAVE_FORMAT,
         "schema": SCHEMA_VERSION,
         "app_version": __version__,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "name": name[:MAX_NAME_CHARS],
         "game": match.state.game_id,
         "options": match.state.options(),
         "seats": list(seats),
@@ -61,9 +69,9 @@ def save_payload(match: Match, seats: list[str]) -> dict[str, Any]:
     }
 
 
-def write_save(path: Path, match: Match, seats: list[str]) -> None:
-    """Write ``match`` to ``path`` atomically (the previous file is kept as .bak)."""
-    write_json_atomic(path, save_payload(match, seats))
+def write_save(path: Path, match: Match, seats: list[str], name: str = "") -> None:
+    """Write ``match`` to ``path`` atomically as ``name`` (the previous file is kept as .bak)."""
+    write_json_atomic(path, save_payload(match, seats, name))
 
 
 def read_payload(path: Path) -> dict[str, Any]:
@@ -96,9 +104,14 @@ def _replay(payload: dict[str, Any], path: Path) -> LoadedSave:
     if payload.get("format") != SAVE_FORMAT:
         raise FileProblem(path, f"not a MageStone save file (format is {str(payload.get('format'))[:40]!r})")
     schema = fields.get(payload, "schema", int)
-    if schema != SCHEMA_VERSION:
+    if schema > SCHEMA_VERSION:
+        raise FileProblem(path, f"save schema version {schema} is not supported: a newer MageStone "
+                                f"wrote it (this version reads 1 to {SCHEMA_VERSION})")
+    if schema < 1:
         raise FileProblem(path, f"save schema version {schema} is not supported "
-                                f"(this version reads {SCHEMA_VERSION})")
+                                f"(this version reads 1 to {SCHEMA_VERSION})")
+    payload = migrated(payload, schema)
+    name = fields.get(payload, "name", str)[:MAX_NAME_CHARS]
     game_id = fields.get(payload, "game", str)
     if game_id not in GAME_IDS:
         raise FileProblem(path, f"unknown game {game_id[:40]!r}")
@@ -126,7 +139,15 @@ def _replay(payload: dict[str, Any], path: Path) -> LoadedSave:
                               ) from None
     saved_at = payload.get("saved_at", "")
     return LoadedSave(match, [seat.to_text() for seat in seats], recorded_hash,
-                      saved_at if isinstance(saved_at, str) else "")
+                      saved_at if isinstance(saved_at, str) else "", name)
+
+
+def migrated(payload: dict[str, Any], schema: int) -> dict[str, Any]:
+    """A save document of an older ``schema`` brought to the current one (a copy; the file on disk
+    is rewritten in the current schema the next time that match is saved)."""
+    if schema == 1:
+        payload = {**payload, "schema": 2, "name": ""}  # schema 1 saves had no name
+    return payload
 
 
 def load_save(path: Path, verify: bool = True) -> LoadedSave:

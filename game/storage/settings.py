@@ -7,6 +7,7 @@ naming the file and what was wrong, which the client shows once.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -23,6 +24,8 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5)
 MAX_BYTES = 64_000
 """A settings file is a few hundred bytes; anything past this is not ours."""
+MAX_SETUP_GAMES = 8
+"""Set-up memories kept (one per game; more is not ours)."""
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,9 @@ class Settings:
     """New matches hide the board between two human players' turns (each set-up may change it)."""
     confirm_attacks: bool = True
     """A MageStone attack or Bolt waits for a confirming click after its odds are shown."""
+    setups: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """The last match set-up chosen for each game (by game id): players, levels, colours, formation...
+    Each set-up screen checks every value it reads back and ignores what it does not know."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some fields changed (values are validated like a loaded file)."""
@@ -71,6 +77,11 @@ def _validated(settings: Settings) -> Settings:
         contextual_tips=bool(settings.contextual_tips),
         handover_screen=bool(settings.handover_screen),
         confirm_attacks=bool(settings.confirm_attacks),
+        setups={
+            game: dict(choices)
+            for game, choices in list(dict(settings.setups).items())[:MAX_SETUP_GAMES]
+            if isinstance(game, str) and isinstance(choices, dict)
+        },
     )
 
 

@@ -71,9 +71,13 @@ def test_icons_are_cached_per_size_and_tinted_on_request(fonts: None) -> None:
     assert set(ICON_NAMES) <= {path.stem for path in (REPO_ASSETS / "icons").glob("*.svg")}
 
 
-def test_smoke_run_visits_every_menu_scene_and_writes_a_screenshot_at_its_size(tmp_path: Path) -> None:
+def test_smoke_run_visits_every_menu_scene_and_writes_a_screenshot_at_its_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     shot = tmp_path / "title.png"
-    assert run_smoke(30, shot, (1600, 900)) == 0
+    assert run_smoke(None, shot, (1600, 900)) == 0
+    said = capsys.readouterr().out
+    assert "SettingsScene" in said and "a MageStone and a MagiStrat match played" in said
     assert pygame.image.load(shot).get_size() == (1600, 900)
 
 

@@ -12,6 +12,7 @@ from game.client.match.controller import MatchController
 from game.client.match.games import GameClient, lazy, plural, result_headline
 from game.client.scenes.base import Host
 from game.rules.magestone import MageStoneState
+from game.rules.match import Match
 from game.rules.protocol import GameState
 
 _VIEWS: dict[tuple[int, int, tuple[object, ...]], BoardView] = {}
@@ -55,6 +56,13 @@ def summary(controller: MatchController) -> list[str]:
     return lines
 
 
+def progress(match: Match) -> str:
+    """The go being played ("go 12")."""
+    state = match.state
+    assert isinstance(state, MageStoneState)
+    return f"go {state.go_info()['go']}"
+
+
 def magestone_client() -> GameClient:
     """The MageStone entry of the registry."""
     return GameClient(
@@ -67,4 +75,5 @@ def magestone_client() -> GameClient:
         icon="magestone",
         blurb=("2 or 4 players", "16×16 board, dice combat", "Gather MageStones, claim the Nexus"),  # noqa: RUF001
         player_counts=(2, 4),
+        progress=progress,
     )

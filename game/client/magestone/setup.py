@@ -1,7 +1,9 @@
 """Match set-up: 2 or 4 players, each seat Human (with a typed name) or AI (Easy/Normal/Hard) with a
 colour, who goes first.
 
-One click on Start plays the default: you (South) against a Normal AI.
+One click on Start plays the default: you (South) against a Normal AI; after that, the screen opens
+on the last set-up. Every choice belongs to a seat's name (North keeps its colour and level whether
+2 or 4 play).
 """
 
 from __future__ import annotations
@@ -17,21 +19,35 @@ from game.client.scenes.base import Host
 from game.client.widgets import Button, Choice, Toggle, Widget
 from game.rules.magestone.board import load_board
 
+DEFAULT_COLOURS = {"S": 0, "N": 1, "W": 2, "E": 3}
+"""Each seat's colour (an index into the player palette) until the player changes it."""
+
 
 class MatchSetupScene(SetupScene):
     """Seats, first player and hand-over, then Start."""
 
+    game_id = "magestone"
+
     def __init__(self, host: Host) -> None:
-        super().__init__(host, ["human", "normal", "normal", "normal"])
+        super().__init__(host, {"S": "human", "W": "normal", "N": "normal", "E": "normal"})
         self.board = load_board()
-        self.players = host.options.players if host.options.players in (2, 4) else 2
-        self.colours = [0, 1, 2, 3]
-        self.first = 0
+        memory = self.remembered()
+        players = host.options.players or memory.get("players")
+        self.players = players if players in (2, 4) else 2
+        self.colours = _colours(memory.get("colours"))
+        """Each seat's colour by its letter (all four, a permutation of the palette)."""
+        first = memory.get("first")
+        self.first = self.letters().index(first) if first in self.letters() else 0
         self.handover = host.settings.handover_screen
+        self.seat_order_set()
 
     def letters(self) -> tuple[str, ...]:
         """Seat letters in turn order for the chosen player count."""
         return self.board.seats_by_players[self.players]
+
+    def seat_keys(self) -> tuple[str, ...]:
+        """The seats at this match: their letters."""
+        return self.letters()
 
     def build(self) -> list[Widget]:
         """Player count, one row per seat, first seat, hand-over, Back and Start."""
@@ -94,14 +110,18 @@ class MatchSetupScene(SetupScene):
         return [*widgets, *self.footer("combat")]
 
     def _set_players(self, index: int) -> None:
+        first = self.letters()[self.first]
         self.players = (2, 4)[index]
-        self.first = 0
+        self.first = self.letters().index(first) if first in self.letters() else 0
+        self.seat_order_set()
         self.layout()
 
     def _cycle_colour(self, index: int) -> None:
-        new = (self.colours[index] + 1) % 4
-        other = self.colours.index(new)
-        self.colours[other], self.colours[index] = self.colours[index], new
+        """The seat's next colour; the seat that had it takes this one's (colours stay distinct)."""
+        letter = self.letters()[index]
+        new = (self.colours[letter] + 1) % 4
+        other = next(key for key, colour in self.colours.items() if colour == new)
+        self.colours[other], self.colours[letter] = self.colours[letter], new
 
     def _set_first(self, index: int) -> None:
         self.first = index
@@ -112,13 +132,15 @@ class MatchSetupScene(SetupScene):
     def seats(self) -> list[Seat]:
         """The chosen seats, named as typed or after their board side."""
         return [
-            Seat(self.seat_name(i, self.board.seat_names[letter]), self.who[i], self.colours[i])
+            Seat(self.seat_name(i, self.board.seat_names[letter]), self.who[i], self.colours[letter])
             for i, letter in enumerate(self.letters())
         ]
 
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""
         options = {"players": self.players, "first_seat": self.letters()[self.first]}
+        first = self.letters()[self.first]
+        self.remember({"players": self.players, "colours": dict(self.colours), "first": first})
         self.start_match("magestone", options, self.seats())
         top = self.host.stack.top
         if top is not None and hasattr(top, "handover"):
@@ -134,9 +156,7 @@ class MatchSetupScene(SetupScene):
         )
         for index, letter in enumerate(self.letters()):
             y = 241 + index * 62
-            colour = palette[self.colours[index]]
-            pygame.draw.circle(surface, colour, r.pos(330, y), r.px(12))
-            pygame.draw.circle(surface, theme.INK, r.pos(330, y), r.px(12), r.px(2))
+            decor.swatch(surface, palette[self.colours[letter]], r.pos(330, y), r.px(12), r.px(2))
             side = self.board.seat_names[letter]
             decor.text(
                 surface, assets, "ui_semibold", r.font(17), side, theme.TEXT_DIM, r.pos(308, y), "midright"
@@ -165,3 +185,14 @@ class MatchSetupScene(SetupScene):
             r.pos(640, 596),
             "midtop",
         )
+
+
+def _colours(memory: object) -> dict[str, int]:
+    """The remembered colours by seat letter when they are a permutation of the palette, else the
+    defaults."""
+    if isinstance(memory, dict) and set(memory) == set(DEFAULT_COLOURS):
+        values = list(memory.values())
+        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        if whole and sorted(values) == [0, 1, 2, 3]:
+            return {key: int(memory[key]) for key in DEFAULT_COLOURS}
+    return dict(DEFAULT_COLOURS)

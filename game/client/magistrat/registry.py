@@ -13,6 +13,7 @@ from game.client.match.controller import MatchController
 from game.client.match.games import GameClient, lazy, plural, result_headline
 from game.client.scenes.base import Host
 from game.rules.magistrat import MagiStratState
+from game.rules.match import Match
 from game.rules.protocol import GameState
 
 _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
@@ -21,7 +22,7 @@ _VIEWS: dict[tuple[int, tuple[object, ...]], CubeView] = {}
 def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Draw a MagiStrat position (replays): the oblique cube filling ``rect``."""
     assert isinstance(state, MagiStratState)
-    colours = theme.player_colours(host.settings.colour_blind)[:2]
+    colours = theme.magistrat_colours(host.settings.colour_blind)
     key = (id(host.assets), colours)
     view = _VIEWS.get(key)
     if view is None:
@@ -53,6 +54,16 @@ def summary(controller: MatchController) -> list[str]:
     return lines
 
 
+def progress(match: Match) -> str:
+    """"set-up" while the pieces are being placed, then the turn being played ("turn 31")."""
+    state = match.state
+    assert isinstance(state, MagiStratState)
+    if state.in_setup():
+        return "set-up"
+    moves = sum(1 for entry in match.log if entry.actor >= 0 and "@" not in entry.notation)
+    return f"turn {moves + 1}"
+
+
 def magistrat_client() -> GameClient:
     """The MagiStrat entry of the registry (take-backs may cross turns: there are no dice)."""
     return GameClient(
@@ -66,4 +77,6 @@ def magistrat_client() -> GameClient:
         blurb=("2 players", "The three-layer Étherean cube", "Divine, High-born and Ground"),
         player_counts=(2,),
         undo_across_turns=True,
+        palette=theme.magistrat_colours,
+        progress=progress,
     )

@@ -27,6 +27,7 @@ from game.client.widgets import Button, Choice, Widget, draw_tooltip
 from game.rules.magistrat import MagiStratState, Move, PieceView
 from game.rules.magistrat.board import ARCHMAGE, CELL_INDEX, GOD, KING, MAGE, PRIEST
 from game.rules.magistrat.position import PLACEMENT_ORDER, SETUP_STEPS
+from game.rules.magistrat.start import random_placement
 
 LEFT_W = 250
 """Design width of the sides column (anchored to the left edge)."""
@@ -51,6 +52,9 @@ PIECE_RULES = {
 class MagiStratMatchScene(TableScene):
     """One MagiStrat match at the table: humans and bots in any mix."""
 
+    random_setup_offered = True
+    """Whether a human placing by hand is offered "Finish at random"."""
+
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host, controller, pygame.Rect(0, 0, RIGHT_W, 248))
         self.info = pygame.Rect(0, 0, 1, 1)
@@ -68,6 +72,8 @@ class MagiStratMatchScene(TableScene):
         self._pieces_key = ""
         self._pieces: list[PieceView] = []
         self._wrapped: dict[tuple[str, int, str, int], list[str]] = {}
+        self.random_setup: set[int] = set()
+        """Seats finishing their set-up at random: each of their placements is drawn for them."""
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -159,6 +165,22 @@ class MagiStratMatchScene(TableScene):
             ),
         ]
         pending = self.input.pending if human else None
+        seat = self.controller.seat_to_act()
+        if human and self.random_setup_offered and self.state.in_setup() and seat not in self.random_setup:
+            info = self.info
+            widgets.append(
+                Button(
+                    assets,
+                    pygame.Rect(info.x + u(10), info.bottom - u(50), info.width - u(20), u(40)),
+                    "Finish at random",
+                    self.finish_at_random,
+                    icon="dice",
+                    style="menu",
+                    font_size=u(16),
+                    tooltip="Place the rest of your pieces on legal cells drawn at random "
+                    "(from the match's seed, so a replay places them the same).",
+                )
+            )
         if pending is not None:
             choices: list[tuple[str, Callable[[], None], str | None, str]]
             if pending.attack is not None:
@@ -222,6 +244,19 @@ class MagiStratMatchScene(TableScene):
         self.input.select(None)
         self.layout()
 
+    def finish_at_random(self) -> None:
+        """Place the rest of this side's set-up pieces at random, one legal placement per turn."""
+        self.random_setup.add(self.controller.seat_to_act())
+        self.update_table(0.0)
+        self.layout()
+
+    def update_table(self, dt: float) -> None:
+        """Make the next placement of a side finishing its set-up at random, once the last one shows."""
+        if not self.state.in_setup() or self.animator.busy or not self.controller.human_to_act():
+            return
+        if self.controller.seat_to_act() in self.random_setup:
+            self._play(random_placement(self.state, self.controller.match.seed))
+
     def pass_turn(self) -> None:
         """Pass (only offered when no move is legal)."""
         self._play(self.state.parse_action("pass"))
@@ -229,6 +264,7 @@ class MagiStratMatchScene(TableScene):
     def undo(self) -> None:
         """Take back the human's last turn (and the reply after it)."""
         self.animator.skip()
+        self.random_setup.clear()  # a placement taken back is made by hand again
         if self.controller.undo():
             self.say("Taken back.")
         else:
@@ -479,7 +515,7 @@ class MagiStratMatchScene(TableScene):
         u, left = self.u, self.left
         self.panel(surface, left, 205, 12)
         seat = self.controller.seat_to_act()
-        colour = self.colours[seat] if seat >= 0 else theme.GOLD
+        colour = theme.legible(self.colours[seat]) if seat >= 0 else theme.GOLD
         lines = self.wrap("title", u(24), self.turn_title(), left.width - u(24))
         y = left.y + u(8)
         for line in lines[:2]:
@@ -534,10 +570,9 @@ class MagiStratMatchScene(TableScene):
         assets = self.host.assets
         u, column = self.u, self.left
         seat = self.controller.seats[side]
-        colour = self.colours[side]
+        colour = theme.legible(self.colours[side])
         box = pygame.Rect(column.x + u(6), y, column.width - u(12), 0)
-        pygame.draw.circle(surface, colour, (box.x + u(14), y + u(12)), u(9))
-        pygame.draw.circle(surface, theme.INK, (box.x + u(14), y + u(12)), u(9), u(2))
+        decor.swatch(surface, self.colours[side], (box.x + u(14), y + u(12)), u(9), u(2))
         decor.text(surface, assets, "ui_bold", u(17), f"{seat.name}", colour, (box.x + u(30), y + u(2)))
         decor.text(
             surface, assets, "ui", u(14), seat.label, theme.TEXT_DIM, (box.right - u(8), y + u(4)), "topright"
@@ -637,7 +672,10 @@ class MagiStratMatchScene(TableScene):
             decor.text(surface, assets, "ui_bold", u(16), line, heading_colour, (x, y))
             y += u(20)
         y += u(4)
-        limit = info.bottom - (u(60) if pending is not None else u(8))
+        button_below = pending is not None or any(
+            isinstance(w, Button) and w.rect.colliderect(info) for w in self.group.widgets
+        )
+        limit = info.bottom - (u(60) if button_below else u(8))
         for text in lines:
             warn = text.startswith("WARNING")
             for line in self.wrap("ui_bold" if warn else "ui", u(14), text, width):

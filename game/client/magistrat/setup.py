@@ -1,17 +1,20 @@
 """MagiStrat match set-up: who plays White and Black (a named human or an AI level), the
 piece-quality handicap, and how the pieces are set up (by hand, a preset formation, or random).
 
-One click on Start plays the default: you (White) against a Normal AI, placing by hand.
+One click on Start plays the default: you (White) against a Normal AI, placing by hand; after that,
+the screen opens on the last set-up.
 """
 
 from __future__ import annotations
 
 import random
 from functools import partial
+from typing import TypeVar
 
 import pygame
 
 from game.client import decor, theme
+from game.client.match.games import seat_colours
 from game.client.match.seats import Seat
 from game.client.match.setup_scene import SetupScene
 from game.client.scenes.base import Host
@@ -22,17 +25,33 @@ QUALITIES = (80, 90, 100, 110, 120)
 MODES = ("manual", "preset", "random")
 MODE_LABELS = ("By hand", "Formation", "Random")
 SIDES = ("White", "Black")
+T = TypeVar("T")
 
 
 class MagiStratSetupScene(SetupScene):
     """Seats, quality, set-up mode (and formation), then Start."""
 
+    game_id = "magistrat"
+
     def __init__(self, host: Host) -> None:
-        super().__init__(host, ["human", "normal"])
-        self.quality = [100, 100]
-        self.mode = "manual"
+        super().__init__(host, {"White": "human", "Black": "normal"})
+        memory = self.remembered()
         self.formations = formation_names()
-        self.formation = [0, 0]
+        qualities = memory.get("quality")
+        if not (isinstance(qualities, list) and len(qualities) == 2):
+            qualities = [100, 100]
+        self.quality = [_chosen(quality, QUALITIES, 100) for quality in qualities]
+        self.mode = _chosen(memory.get("mode"), MODES, "manual")
+        formations = memory.get("formations")
+        self.formation = [
+            self.formations.index(name) if name in self.formations else 0
+            for name in (formations if isinstance(formations, list) and len(formations) == 2 else ["", ""])
+        ]
+        self.seat_order_set()
+
+    def seat_keys(self) -> tuple[str, ...]:
+        """White and Black."""
+        return SIDES
 
     def build(self) -> list[Widget]:
         """One row per side (who, quality), the set-up mode, formations, Back and Start."""
@@ -117,17 +136,18 @@ class MagiStratSetupScene(SetupScene):
 
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""
+        formations = [self.formations[index] for index in self.formation]
+        self.remember({"quality": list(self.quality), "mode": self.mode, "formations": formations})
         self.start_match("magistrat", self.options(), self.seats())
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and row labels."""
         assets, r = self.host.assets, self.region
         self.header(surface, "MagiStrat match", "cube")
-        palette = theme.player_colours(self.host.settings.colour_blind)
+        palette = seat_colours(self.game_id, self.seats(), self.host.settings.colour_blind)
         for side in (0, 1):
             y = 210 + side * 110
-            pygame.draw.circle(surface, palette[side], r.pos(300, y), r.px(12))
-            pygame.draw.circle(surface, theme.INK, r.pos(300, y), r.px(12), r.px(2))
+            decor.swatch(surface, palette[side], r.pos(300, y), r.px(12), r.px(2))
             decor.text(
                 surface,
                 assets,
@@ -174,3 +194,8 @@ class MagiStratSetupScene(SetupScene):
             r.pos(640, 590),
             "midtop",
         )
+
+
+def _chosen(value: object, allowed: tuple[T, ...], default: T) -> T:
+    """``value`` when it is one of ``allowed`` (a remembered choice), else ``default``."""
+    return next((option for option in allowed if option == value and type(option) is type(value)), default)

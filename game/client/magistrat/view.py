@@ -184,9 +184,10 @@ class CubeView:
             glow = self._glow(owner, size, level)
             cached = glow.copy()
             icon = self.assets.icon(KIND_NAMES[key[0]], size, colour)
-            rim = self.assets.icon(KIND_NAMES[key[0]], size, theme.INK)
+            rim = self.assets.icon(KIND_NAMES[key[0]], size, theme.rim(self.colours[owner]))
             rect = icon.get_rect(center=cached.get_rect().center)
-            cached.blit(rim, rect.move(1, 1))
+            for offset in ((1, 1), (-1, -1), (1, -1), (-1, 1)) if theme.is_dark(colour) else ((1, 1),):
+                cached.blit(rim, rect.move(offset))
             cached.blit(icon, rect)
             self._sprites[key] = cached
         return cached
@@ -197,7 +198,7 @@ class CubeView:
         if cached is None:
             side = int(size * 1.7)
             cached = pygame.Surface((side, side), pygame.SRCALPHA)
-            colour = self.colours[owner]
+            colour = theme.legible(self.colours[owner])
             strength = level / GLOW_LEVELS
             for radius in range(side // 2, 0, -2):
                 t = radius / (side / 2)

@@ -175,6 +175,8 @@ class MatchController:
     undo_across_turns: bool = False
     """The take-back policy: False keeps undo within the human's go (games with dice); True lets a
     human take back the opponent's reply and their own last turn (dice-free games such as MagiStrat)."""
+    name: str = ""
+    """What the player called this match when saving it to a slot (kept by its autosaves)."""
 
     def __post_init__(self) -> None:
         self.queue: deque[Played] = deque()
@@ -461,15 +463,18 @@ class MatchController:
         if self.autosave_file is None:
             return
         try:
-            write_save(self.autosave_file, self.match, self.seat_texts())
+            write_save(self.autosave_file, self.match, self.seat_texts(), self.name)
             self.notice = ""
         except Exception as error:  # the action is applied already: saving must never undo a go
             log.exception("autosave failed")
             self.notice = f"Autosave failed: {error}"
 
-    def save_to(self, path: Path) -> None:
-        """Write the match to ``path`` atomically (raises OSError on failure)."""
-        write_save(path, self.match, self.seat_texts())
+    def save_to(self, path: Path, name: str | None = None) -> None:
+        """Write the match to ``path`` atomically, named ``name`` from now on when given (raises
+        OSError on failure)."""
+        if name is not None:
+            self.name = name
+        write_save(path, self.match, self.seat_texts(), self.name)
 
     def rematch(self, seed: int | None = None) -> MatchController:
         """A fresh match of the same game, options and seats, with a new seed."""

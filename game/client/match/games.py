@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from game.client import theme
 from game.rules.match import RESIGN
 
 if TYPE_CHECKING:
@@ -14,7 +15,9 @@ if TYPE_CHECKING:
 
     from game.client.match.controller import MatchController, Narrator
     from game.client.scenes.base import Host, Scene
+    from game.rules.match import Match
     from game.rules.protocol import GameState
+    from game.storage.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ class GameClient:
     """The numbers of players it is played by, smallest first."""
     undo_across_turns: bool = False
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
+    palette: Callable[[bool], tuple[theme.Colour, ...]] = theme.player_colours
+    """The seat colours (a seat's ``colour`` indexes them), colour-blind-safe when asked."""
+    progress: Callable[[Match], str] = lambda match: plural(len(match.log), "action")
+    """How far a match has got, in the game's words ("go 12", "turn 31"): save names and the list."""
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -74,6 +81,13 @@ def result_headline(controller: MatchController, reasons: dict[str, str]) -> str
     if result.is_draw:
         return f"Drawn by {reason}"
     return f"{winners} wins by {reason}"
+
+
+def seat_colours(game_id: str, seats: Sequence[Seat], colour_blind: bool) -> tuple[theme.Colour, ...]:
+    """Each seat's colour at the table of ``game_id`` (its own palette: MagiStrat's White and Black)."""
+    client = game_client(game_id)
+    palette = client.palette(colour_blind) if client else theme.player_colours(colour_blind)
+    return tuple(palette[seat.colour % len(palette)] for seat in seats)
 
 
 _CLIENTS: dict[str, str] = {

@@ -94,9 +94,8 @@ class LogPanel:
         y = top + (room - len(rows)) * line_height
         for line, text, first in reversed(rows):
             if line.headline and first and 0 <= line.seat < len(colours):
-                pygame.draw.circle(
-                    surface, colours[line.seat], (self.rect.x + u(14), y + line_height // 2), u(4)
-                )
+                centre = (self.rect.x + u(14), y + line_height // 2)
+                decor.swatch(surface, colours[line.seat], centre, u(4), 1)
             role = "ui_semibold" if line.headline else "ui"
             colour = theme.TEXT if line.headline else theme.TEXT_DIM
             if text.startswith("—"):

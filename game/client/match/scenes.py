@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from functools import lru_cache, partial
 
 import pygame
@@ -17,18 +18,38 @@ from game.client.match.loading import open_entry
 from game.client.match.log_panel import LogPanel
 from game.client.match.seats import seats_from_texts
 from game.client.match.session import open_match
-from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_path, slot_path
+from game.client.match.slots import (
+    NAME_LENGTH,
+    SLOT_COUNT,
+    SaveEntry,
+    default_name,
+    list_saves,
+    replay_path,
+    slot_path,
+)
+from game.client.match.thumbnails import Thumbnails
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.settings import SettingsScene
-from game.client.widgets import Button, Widget
+from game.client.widgets import Button, TextField, Widget
 from game.rules.match import CONCESSIONS, Match
 from game.rules.registry import new_game
 from game.storage.saves import LoadedSave
 
-SLOTS_DESIGN = (120, 146, 1040, 504)
-"""The save list's rows in design coordinates (nine rows of 56)."""
+SLOTS_DESIGN = (120, 140, 1040, 500)
+"""The save list in design coordinates: the name field when saving, the rows, the message line."""
+ROWS_TOP = 146
+NAME_ROW = 56
+"""Room the name field takes above the slots when saving."""
+ROW_HEIGHT = 58
+ROW_PITCH = 64
+LOAD_ROWS = 7
+"""Saves shown at once when loading (the wheel scrolls through the rest)."""
+PICTURE = (78, 54)
+"""The design size of a save's picture."""
+MESSAGE_TOP = 606
+"""Where "Saved to slot 1" goes: below the last row, above the bottom of the list's area."""
 
 
 def leave_to_title(host: Host) -> None:
@@ -94,9 +115,11 @@ class MatchMenuScene(MenuScene):
 
 
 class SaveSlotsScene(MenuScene):
-    """Saved matches with their game, players and date; unreadable files are listed with the reason.
+    """Saved matches with their name, a picture of the position, the game, players and date;
+    unreadable files are listed with the reason.
 
-    With a ``controller`` it saves into a chosen slot; without, it loads (or replays) a chosen save.
+    With a ``controller`` it saves into a chosen slot under a typed name (or one built from the
+    match); without, it loads (or replays, or deletes) a chosen save.
     """
 
     def __init__(self, host: Host, controller: MatchController | None = None) -> None:
@@ -108,6 +131,11 @@ class SaveSlotsScene(MenuScene):
         self.reading = False
         """True while the saves folder is being read (in a thread: a big save never freezes the window)."""
         self._listed: list[list[SaveEntry]] = []
+        self.typed_name = controller.name if controller is not None else ""
+        """The name typed for the save ('' saves under :meth:`default_name`)."""
+        self.first_row = 0
+        """The first save shown (the list scrolls when it holds more than fit)."""
+        self.thumbnails = Thumbnails(host)
 
     def enter(self) -> None:
         """Build, and start reading the saves folder."""
@@ -120,31 +148,72 @@ class SaveSlotsScene(MenuScene):
         threading.Thread(target=lambda: listed.append(list_saves()), daemon=True).start()
 
     def update(self, dt: float) -> None:
-        """Animate; rebuild the rows once the saves folder has been read."""
+        """Animate; rebuild the rows once the saves folder has been read; draw a picture a frame."""
         super().update(dt)
         if self.reading and self._listed:
             self.entries, self.reading = self._listed[0], False
+            self.first_row = min(self.first_row, max(0, len(self._rows()) - self._visible()))
             self.layout()
+        size = self._picture_size()
+        for _title, entry in self._shown_rows():
+            loaded = entry.playable if entry is not None else None
+            if entry is not None and loaded is not None:
+                self.thumbnails.request(_identity(entry), loaded.match.state, size)
+        self.thumbnails.draw_next()
+
+    def _visible(self) -> int:
+        """How many rows fit below the name field (saving) or the top of the list (loading)."""
+        return SLOT_COUNT if self.controller is not None else LOAD_ROWS
+
+    def _top(self) -> int:
+        """The design y of the first row."""
+        return ROWS_TOP + (NAME_ROW if self.controller is not None else 0)
+
+    def _shown_rows(self) -> list[tuple[str, SaveEntry | None]]:
+        return self._rows()[self.first_row : self.first_row + self._visible()]
+
+    def _picture_size(self) -> tuple[int, int]:
+        rect = self.region.rect(130, 0, *PICTURE)
+        return rect.size
+
+    def default_name(self) -> str:
+        """The name a save gets when none is typed: game, players, go or turn, and today's date."""
+        assert self.controller is not None
+        return default_name(self.controller.match, self.controller.seats, datetime.now())
 
     def build(self) -> list[Widget]:
-        """One row per save (or per slot when saving), each with its buttons."""
+        """The name field (saving), then one row per save (or per slot when saving) with its buttons."""
         assets = self.host.assets
         widgets: list[Widget] = []
-        rows = self._rows()
         r = self.region = self.form(SLOTS_DESIGN)
-        for index, (title, entry) in enumerate(rows[:9]):
-            y = 150 + index * 56
+        if self.controller is not None:
+            widgets.append(
+                TextField(
+                    assets,
+                    r.rect(300, ROWS_TOP, 850, 44),
+                    self.typed_name,
+                    self._set_name,
+                    placeholder=self.default_name(),
+                    max_length=NAME_LENGTH,
+                    tooltip="Click and type a name for this save (empty: the name shown in grey).",
+                    font_size=r.font(17),
+                )
+            )
+        for index, (title, entry) in enumerate(self._shown_rows()):
+            y = self._top() + index * ROW_PITCH + (ROW_HEIGHT - 44) // 2
             if self.controller is not None:
+                slot = self.first_row + index + 1
                 widgets.append(
                     Button(
                         assets,
-                        r.rect(960, y, 150, 44),
+                        r.rect(990, y, 160, 44),
                         "Save here",
-                        partial(self._save_slot, index + 1),
+                        partial(self._ask_save, slot, entry),
                         icon="save",
                         style="primary",
                         font_size=r.font(17),
-                        tooltip=f"Write this match to {title}",
+                        tooltip=f"Write this match to {title}"
+                        + (" (you are asked before it replaces the save there)" if entry else ""),
                     )
                 )
             elif entry is not None:
@@ -192,17 +261,50 @@ class SaveSlotsScene(MenuScene):
         widgets.append(self.back_button())
         return widgets
 
+    def handle(self, intent: Intent) -> None:
+        """The wheel scrolls a list longer than the screen; the rest as in every menu."""
+        if isinstance(intent, Scroll) and not isinstance(self.group.capturing, TextField):
+            self.scroll(-1 if intent.dy > 0 else 1)
+            return
+        super().handle(intent)
+
+    def scroll(self, rows: int) -> None:
+        """Show the list ``rows`` further down (negative: up), within the list."""
+        first = max(0, min(len(self._rows()) - self._visible(), self.first_row + rows))
+        if first != self.first_row:
+            self.first_row = first
+            self.layout()
+
     def _rows(self) -> list[tuple[str, SaveEntry | None]]:
         if self.controller is None:
             return [(entry.title, entry) for entry in self.entries]
         by_path = {entry.path: entry for entry in self.entries}
         return [(f"Slot {i}", by_path.get(slot_path(i))) for i in range(1, SLOT_COUNT + 1)]
 
+    def _set_name(self, name: str) -> None:
+        self.typed_name = name
+
+    def _ask_save(self, index: int, entry: SaveEntry | None) -> None:
+        """Save into slot ``index``; a slot holding a save asks first."""
+        if entry is None:
+            self._save_slot(index)
+            return
+        held = f"“{entry.name}”" if entry.name else "a damaged save"
+        message = f"Slot {index} holds {held}. Save this match over it?"
+        self._confirm("Replace this save?", message, ("Replace", partial(self._save_slot, index)), "save")
+
+    def _confirm(self, title: str, message: str, confirm: tuple[str, Callable[[], None]], icon: str) -> None:
+        """Ask before a save is lost; "Keep it" (the focused choice) does nothing."""
+        self.host.stack.push(
+            DialogScene(self.host, title, message, confirm=confirm, cancel_label="Keep it", icon=icon)
+        )
+
     def _save_slot(self, index: int) -> None:
         assert self.controller is not None
+        name = self.typed_name.strip() or self.default_name()
         try:
-            self.controller.save_to(slot_path(index))
-            self.message = f"Saved to slot {index}."
+            self.controller.save_to(slot_path(index), name)
+            self.message = f"Saved to slot {index} as “{name}”."
         except OSError as error:
             self.message = f"Could not save: {error}"
         self._relist()
@@ -212,16 +314,8 @@ class SaveSlotsScene(MenuScene):
         open_entry(self.host, entry.path)
 
     def _ask_delete(self, entry: SaveEntry) -> None:
-        self.host.stack.push(
-            DialogScene(
-                self.host,
-                "Delete this save?",
-                f"{entry.title}: {entry.summary()}. It cannot be brought back.",
-                confirm=("Delete", partial(self._delete, entry)),
-                cancel_label="Keep it",
-                icon="quit",
-            )
-        )
+        message = f"{entry.title}: {entry.summary()}. It cannot be brought back."
+        self._confirm("Delete this save?", message, ("Delete", partial(self._delete, entry)), "quit")
 
     def _delete(self, entry: SaveEntry) -> None:
         try:
@@ -230,6 +324,7 @@ class SaveSlotsScene(MenuScene):
         except OSError as error:
             self.message = f"Could not delete: {error}"
         self.entries = list_saves()
+        self.first_row = min(self.first_row, max(0, len(self._rows()) - self._visible()))
         self.layout()
 
     def _replay(self, entry: SaveEntry) -> None:
@@ -237,15 +332,20 @@ class SaveSlotsScene(MenuScene):
         self.host.stack.push(ReplayScene(self.host, entry.playable))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        """Header and one line per save."""
+        """Header, the name field's label, one row per save, where the list has more, the message."""
         assets = self.host.assets
         self.header(
             surface,
             "Save match" if self.controller else "Saved matches",
             "save" if self.controller else "load",
         )
-        rows = self._rows()
         r = self.region
+        rows = self._rows()
+        if self.controller is not None:
+            decor.text(
+                surface, assets, "ui_semibold", r.font(19), "Name", theme.TEXT, r.pos(285, ROWS_TOP + 22),
+                "midright",
+            )
         if not rows:
             decor.text(
                 surface,
@@ -257,37 +357,55 @@ class SaveSlotsScene(MenuScene):
                 r.pos(640, 300),
                 "midtop",
             )
-        text_right = r.pos(750 if self.controller is None else 940, 0)[0]
-        for index, (title, entry) in enumerate(rows[:9]):
-            y = 150 + index * 56
-            decor.blit_panel(
-                surface, r.rect(120, y - 4, 1040, 52), radius=10, alpha=150, shadow=0, unit=r.unit
-            )
-            left = r.pos(140, y + 3)
-            size = r.font(18)
-            title = decor.elide(assets, "ui_bold", size, title, text_right - left[0])
-            decor.text(surface, assets, "ui_bold", size, title, theme.GOLD, left)
-            if entry is None:
-                summary, colour = "Empty", theme.TEXT_DISABLED
-            else:
-                summary = entry.summary()
-                colour = theme.TEXT_DIM if entry.loaded is not None else theme.DANGER
-            size = r.font(15)
-            summary = decor.elide(assets, "ui", size, summary, text_right - left[0])
-            decor.text(surface, assets, "ui", size, summary, colour, r.pos(140, y + 25))
-        if self.message:  # above the footer, clear of the Back button at every size
-            size = self.px(18)
-            text = decor.elide(assets, "ui_semibold", size, self.message, self.frame.width - self.px(48))
+        text_right = r.pos(750 if self.controller is None else 970, 0)[0]
+        for index, (title, entry) in enumerate(self._shown_rows()):
+            self._draw_row(surface, self._top() + index * ROW_PITCH, title, entry, text_right)
+        hidden = len(rows) - self._visible()
+        if hidden > 0:
+            last = min(len(rows), self.first_row + self._visible())
             decor.text(
-                surface,
-                assets,
-                "ui_semibold",
-                size,
-                text,
-                theme.GOLD_BRIGHT,
-                (self.frame.width // 2, self.footer_top() - self.px(6)),
-                "midbottom",
+                surface, assets, "ui", r.font(14),
+                f"Saves {self.first_row + 1} to {last} of {len(rows)} · scroll for the others",
+                theme.TEXT_DIM, r.pos(1160, ROWS_TOP - 4), "bottomright",
             )
+        if self.message:  # below the rows, inside the list's area: clear of the Back button at every size
+            size = r.font(17)
+            text = decor.elide(assets, "ui_semibold", size, self.message, r.px(1040))
+            centre = r.pos(640, MESSAGE_TOP)
+            decor.text(surface, assets, "ui_semibold", size, text, theme.GOLD_BRIGHT, centre, "midtop")
+
+    def _draw_row(
+        self, surface: pygame.Surface, y: int, title: str, entry: SaveEntry | None, text_right: int
+    ) -> None:
+        """One save: its panel, the picture of its position, its name and its summary line."""
+        assets, r = self.host.assets, self.region
+        panel = r.rect(120, y, 1040, ROW_HEIGHT)
+        decor.blit_panel(surface, panel, radius=10, alpha=150, shadow=0, unit=r.unit)
+        frame = r.rect(130, y + (ROW_HEIGHT - PICTURE[1]) // 2, *PICTURE)
+        pygame.draw.rect(surface, theme.INK, frame, border_radius=r.px(4))
+        picture = self.thumbnails.shown(_identity(entry), frame.size) if entry and entry.playable else None
+        if picture is not None:
+            surface.blit(picture, frame)
+        pygame.draw.rect(surface, theme.BORDER, frame, width=1, border_radius=r.px(4))
+        left = frame.right + r.px(14)
+        size = r.font(18)
+        heading = f"{title} · {entry.name}" if entry is not None and entry.name else title
+        heading = decor.elide(assets, "ui_bold", size, heading, text_right - left)
+        decor.text(surface, assets, "ui_bold", size, heading, theme.GOLD, (left, r.pos(0, y + 7)[1]))
+        if entry is None:
+            summary, colour = "Empty", theme.TEXT_DISABLED
+        else:
+            summary = entry.summary()
+            colour = theme.TEXT_DIM if entry.loaded is not None else theme.DANGER
+        size = r.font(15)
+        summary = decor.elide(assets, "ui", size, summary, text_right - left)
+        decor.text(surface, assets, "ui", size, summary, colour, (left, r.pos(0, y + 33)[1]))
+
+
+def _identity(entry: SaveEntry | None) -> str:
+    """Names a saved position for its picture: the file and the final hash of what is shown."""
+    loaded = entry.playable if entry is not None else None
+    return f"{entry.playable_path}:{loaded.recorded_hash}" if entry is not None and loaded else ""
 
 
 class GameOverScene(MenuScene):

@@ -37,6 +37,7 @@ def controller_from_save(host: Host, loaded: LoadedSave) -> MatchController:
     the action log, the undo window and the statistics are those of an uninterrupted game."""
     client = game_client(loaded.match.state.game_id)
     controller = _controller(host, loaded.match, seats_from_texts(loaded.seats), client)
+    controller.name = loaded.name
     controller.retell()
     return controller
 

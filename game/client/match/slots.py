@@ -1,21 +1,26 @@
 """Save slots: listing every save in the saves folder, readable or not (a damaged one set aside with
-its last good copy offered), and naming slot files."""
+its last good copy offered), naming slot files, and the names players see for their saves (typed,
+or built from the game, the players, the go or turn and the date)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from game.client.match.controller import AUTOSAVE_NAME
 from game.client.match.games import game_client
-from game.client.match.seats import seats_from_texts
+from game.client.match.seats import Seat, seats_from_texts
 from game.paths import saves_dir
-from game.storage.saves import LoadedSave, SaveError, load_save
+from game.rules.match import Match
+from game.storage.saves import MAX_NAME_CHARS, LoadedSave, SaveError, load_save
 from game.storage.userfiles import backup_path, set_aside
 
 SLOT_COUNT = 6
+NAME_LENGTH = 40
+"""The longest name typed for a save."""
 
 
 def slot_path(index: int) -> Path:
@@ -54,6 +59,14 @@ class SaveEntry:
         return stem
 
     @property
+    def name(self) -> str:
+        """The save's name: as typed when saved, else built from its match ('' when unreadable)."""
+        loaded = self.playable
+        if loaded is None:
+            return ""
+        return loaded.name or default_name(loaded.match, seats_from_texts(loaded.seats), _saved_at(loaded))
+
+    @property
     def playable(self) -> LoadedSave | None:
         """The match to open: the file's own, else its backup's (None when neither is good)."""
         return self.loaded or self.backup
@@ -81,12 +94,39 @@ class SaveEntry:
 def describe(loaded: LoadedSave) -> str:
     """Game, players, progress and date of a loaded save, in one line."""
     state = loaded.match.state
-    client = game_client(state.game_id)
-    game = client.title if client else state.game_id
     names = ", ".join(seat.name + (" (AI)" if seat.is_ai else "") for seat in seats_from_texts(loaded.seats))
-    status = "finished" if state.is_terminal() else f"{len(loaded.match.log)} actions"
-    when = loaded.saved_at.replace("T", " ")[:16]
-    return f"{game} · {names} · {status} · {when}"
+    status = "finished" if state.is_terminal() else progress(loaded.match)
+    saved = _saved_at(loaded)
+    when = f"{saved:%Y-%m-%d %H:%M}" if saved else "date unknown"
+    return f"{game_title(state.game_id)} · {names} · {status} · {when}"
+
+
+def game_title(game_id: str) -> str:
+    """The game's name as players read it ("MagiStrat")."""
+    client = game_client(game_id)
+    return client.title if client else game_id
+
+
+def progress(match: Match) -> str:
+    """How far ``match`` has got, in its game's words ("go 12", "turn 31", "set-up")."""
+    client = game_client(match.state.game_id)
+    return client.progress(match) if client else f"{len(match.log)} actions"
+
+
+def default_name(match: Match, seats: Sequence[Seat], when: datetime | None) -> str:
+    """A save's name when none was typed: "MageStone: Anna vs North, go 12, 2 Dec 2026"."""
+    names = (" vs " if len(seats) == 2 else ", ").join(seat.name for seat in seats)
+    status = "finished" if match.state.is_terminal() else progress(match)
+    date = f", {when.day} {when:%b %Y}" if when else ""
+    return f"{game_title(match.state.game_id)}: {names}, {status}{date}"[:MAX_NAME_CHARS]
+
+
+def _saved_at(loaded: LoadedSave) -> datetime | None:
+    """When the save was written, in local time (None when the file does not say)."""
+    try:
+        return datetime.fromisoformat(loaded.saved_at).astimezone()
+    except ValueError:
+        return None
 
 
 def _short(error: SaveError, path: Path) -> str:

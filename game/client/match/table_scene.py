@@ -22,6 +22,7 @@ from game.client import decor, theme
 from game.client.input import Click, Intent, Key, KeyIntent
 from game.client.match.animation import StepAnimator
 from game.client.match.controller import MatchController, Played
+from game.client.match.games import seat_colours
 from game.client.match.log_panel import LogPanel
 from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
@@ -71,8 +72,7 @@ class TableScene(Scene):
     def __init__(self, host: Host, controller: MatchController, log_rect: pygame.Rect) -> None:
         self.host = host
         self.controller = controller
-        palette = theme.player_colours(host.settings.colour_blind)
-        self.colours = tuple(palette[seat.colour % 4] for seat in controller.seats)
+        self.colours = seat_colours(controller.game_id, controller.seats, host.settings.colour_blind)
         self.group = FocusGroup([], host.audio)
         self.log_panel = LogPanel(host.assets, log_rect)
         self.log_rect = log_rect
@@ -412,7 +412,7 @@ class TableScene(Scene):
         surface.blit(veil, (0, 0))
         assets, frame = self.host.assets, self.host.frame
         name = self.controller.seats[self.handover_to].name
-        colour = self.colours[self.handover_to]
+        colour = theme.legible(self.colours[self.handover_to])
         centre_x, middle = frame.width // 2, frame.height // 2
         title = f"Pass to {name}"
         decor.text(

@@ -26,6 +26,8 @@ def action_cells(action: Any) -> set[int]:
 class MagiStratLessonScene(LessonScene, MagiStratMatchScene):
     """One MagiStrat lesson played at the table."""
 
+    random_setup_offered = False  # the set-up lesson asks for each placement
+
     def card_ceiling(self) -> int:
         """A short log lets the card reach up to just below the controls (two rows: a lesson has no
         Resign / Offer draw row)."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.rules.magistrat.actions import place
+from game.rules.magistrat.actions import Action, place
 from game.rules.magistrat.board import (
     APPRENTICE,
     ARCHMAGE,
@@ -52,6 +52,12 @@ def new_game(options: Mapping[str, Any]) -> MagiStratState:
         _place_formations(state, setup[len("preset:"):])
     state.forget_history()
     return state
+
+
+def random_placement(state: MagiStratState, seed: int) -> Action:
+    """A legal placement, drawn at random, for the side to place: the same ``seed`` (the match's) and
+    set-up step always give the same one, so a match that finishes its set-up at random replays."""
+    return random.Random(f"finish-setup:{seed}:{state.step}").choice(state.legal_actions())
 
 
 def _place_formations(state: MagiStratState, names: str) -> None:

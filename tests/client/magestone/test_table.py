@@ -265,7 +265,9 @@ def test_save_quit_and_continue_resume_exactly(app: App) -> None:
     app.stack.top._save()  # type: ignore[union-attr]
     slots = app.stack.top
     assert isinstance(slots, SaveSlotsScene)
-    save_here = slots.group.widgets[0]
+    save_here = next(
+        w for w in slots.group.widgets if getattr(w, "label", "") == "Save here" and "Slot 1" in w.tooltip
+    )
     send(app, Click(save_here.rect.center))
     assert load_save(slot_path(1)).match.state.state_hash() == scene.state.state_hash()
     position = scene.state.position()

@@ -135,11 +135,12 @@ def test_it_fulfils_the_objective_that_ends_and_wins_the_game(level: str) -> Non
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_it_claims_an_objective_within_reach_in_midgame(level: str) -> None:
+    """Green at 3 meets R1a (two levels of green in round 1): a first claim is worth 6."""
     state = started(3)
     seat = state.current_player()
     green = state.s.colours.index("g")
     state.research[seat * state.s.areas + green] = 3
     state.refresh()
     played = _play_turn(state, level)
-    assert "obj 1" in played, played
-    assert seat in state.claims[0]
+    assert any(text.startswith("obj") for text in played), played
+    assert any(seat in claims for claims in state.claims) and state.rep[seat] >= 6

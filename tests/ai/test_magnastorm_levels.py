@@ -106,8 +106,9 @@ def test_on_the_last_turn_it_takes_the_commander_that_wins(level: str) -> None:
     state = _last_turn()
     seat = state.current_player()
     other = 1 - seat
-    give_rep(state, other, 24)
-    give_rep(state, seat, 22)
+    best_green = max(state.s.content.commanders[cid].green for cid in state.admin if cid)
+    give_rep(state, seat, 20)
+    give_rep(state, other, 20 + best_green - 1)
     set_cubes(state, seat, y=4, **{f"c{seat + 1}": 3})
     played = _play_turn(state, level)
     result = state.result()
@@ -121,8 +122,9 @@ def test_it_fulfils_the_objective_that_ends_and_wins_the_game(level: str) -> Non
     state.end_triggered = 0
     seat = state.current_player()
     other = 1 - seat
-    give_rep(state, other, 21)
-    give_rep(state, seat, 20)
+    reward = state.s.rep_spaces[0]
+    give_rep(state, seat, state.s.threshold - reward)
+    give_rep(state, other, state.s.threshold - reward + 1)
     green = state.s.colours.index("g")
     state.research[seat * state.s.areas + green] = 2  # R1a: two levels of green in round 1
     set_cubes(state, seat, y=0, **{f"c{seat + 1}": 0})
@@ -135,7 +137,7 @@ def test_it_fulfils_the_objective_that_ends_and_wins_the_game(level: str) -> Non
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_it_claims_an_objective_within_reach_in_midgame(level: str) -> None:
-    """Green at 3 meets R1a (two levels of green in round 1): a first claim is worth 6."""
+    """Green at 3 meets R1a (two levels of green in round 1), worth the first reputation space."""
     state = started(3)
     seat = state.current_player()
     green = state.s.colours.index("g")
@@ -143,4 +145,4 @@ def test_it_claims_an_objective_within_reach_in_midgame(level: str) -> None:
     state.refresh()
     played = _play_turn(state, level)
     assert any(text.startswith("obj") for text in played), played
-    assert any(seat in claims for claims in state.claims) and state.rep[seat] >= 6
+    assert any(seat in claims for claims in state.claims) and state.rep[seat] >= state.s.rep_spaces[0]

@@ -1,7 +1,9 @@
-"""Timing of the AI levels: median seconds per full go (MageStone) or move (MagiStrat).
+"""Timing of the AI levels: median seconds per full go (MageStone, Magnastorm) or move (MagiStrat).
 
 A go is every decision one seat makes before another seat acts, so for
-MageStone it sums the several actions of a whole go. Positions come from
+MageStone it sums the several actions of a whole go, and for Magnastorm the
+decisions of a whole turn (each one a separate request to the worker, so a turn
+is the larger figure). Positions come from
 seeded self-play at the measured level, so they look like real games. Times are CPU seconds
 of this process (the AI is single-threaded, so on an idle core they equal
 wall time), which keeps the figures honest on a busy machine.
@@ -54,12 +56,21 @@ _SETUP_MOVES = 28
 """MagiStrat set-up placements (one per move), skipped so moves of play are timed."""
 
 
+MAGNASTORM_BENCH_PLAYERS = 4
+"""Magnastorm is timed with four players, its widest panels and most decisions per turn."""
+
+
 def bench_ai(goes: int = 12, games: int = 2) -> dict[str, float]:
-    """Median seconds per MageStone go and MagiStrat move for every level (2-player games)."""
+    """Median seconds per MageStone go, MagiStrat move (2-player games) and Magnastorm turn (4 players)
+    for every level."""
     figures: dict[str, float] = {}
     for level in ("easy", "normal", "hard"):
         figures[f"magestone_{level}_s"] = median_go_seconds("magestone", {"players": 2}, level, goes, games)
         figures[f"magistrat_{level}_s"] = median_go_seconds(
             "magistrat", {"players": 2}, level, goes, games, skip=_SETUP_MOVES
+        )
+        figures[f"magnastorm_{level}_s"] = median_go_seconds(
+            "magnastorm", {"players": MAGNASTORM_BENCH_PLAYERS}, level, goes, games,
+            skip=2 * MAGNASTORM_BENCH_PLAYERS,
         )
     return figures

@@ -1,8 +1,9 @@
 """Difficulty levels: which search, how much budget and how much human-like noise.
 
 ``make_bot(game_id, level, players)`` is the one entry point. MageStone bots
-plan whole goes (:class:`GoPlanner`); MagiStrat bots run alpha-beta; any other
-game (tests' toy games) gets MCTS with its registered evaluation.
+plan whole goes (:class:`GoPlanner`); MagiStrat bots run alpha-beta; Magnastorm bots plan
+whole turns (:class:`TurnPlanner`); any other game (tests' toy games) gets MCTS with its
+registered evaluation.
 Tests and plugins may add levels with :func:`register_level`.
 """
 
@@ -24,6 +25,7 @@ from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
 from game.ai.magistrat_eval import MagiStratEval, is_tactical
 from game.ai.magistrat_eval import Weights as MagiStratWeights
 from game.ai.mcts import Mcts
+from game.ai.turnplan import TurnPlanner
 from game.rules.protocol import GameState
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
@@ -121,6 +123,33 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
     return make
 
 
+@dataclass(frozen=True)
+class _TurnLevel:
+    """One Magnastorm level: the turn planner's depth and width, and its budget (in evaluations)."""
+
+    depth: int
+    nodes: int
+    width: int = 4
+
+
+_MAGNASTORM_LEVELS = {
+    "easy": _TurnLevel(1, 4_000),
+    "normal": _TurnLevel(1, 20_000),
+    "hard": _TurnLevel(2, 60_000, width=4),
+}
+
+
+def _magnastorm(level: str) -> BotFactory:
+    config = _MAGNASTORM_LEVELS[level]
+    noise = _EASY_NOISE if level == "easy" else None
+
+    def make(game_id: str, players: int) -> Bot:
+        planner = TurnPlanner(evaluator(game_id), config.depth, config.width)
+        return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
+
+    return make
+
+
 def _generic(level: str) -> BotFactory:
     iterations = {"easy": 60, "normal": 300, "hard": 1_200}[level]
     noise = _EASY_NOISE if level == "easy" else None
@@ -134,6 +163,7 @@ def _generic(level: str) -> BotFactory:
 _FACTORIES: dict[tuple[str, str], BotFactory] = {
     **{("magestone", level): _magestone(level) for level in _MAGESTONE_LEVELS},
     **{("magistrat", level): _magistrat(level) for level in _MAGISTRAT_LEVELS},
+    **{("magnastorm", level): _magnastorm(level) for level in _MAGNASTORM_LEVELS},
     **{("*", level): _generic(level) for level in LEVELS[1:]},
     ("*", "random"): _random,
 }

@@ -15,8 +15,9 @@ def test_go_times_gives_one_sample_per_go() -> None:
 
 @pytest.mark.soak
 def test_bench_ai_reports_every_game_and_level() -> None:
-    """bench_ai times MageStone goes and MagiStrat moves at every search level."""
+    """bench_ai times MageStone goes, MagiStrat moves and Magnastorm turns at every search level."""
     figures = bench_ai(goes=2, games=1)
     levels = ("easy", "normal", "hard")
-    assert set(figures) == {f"{g}_{lvl}_s" for g in ("magestone", "magistrat") for lvl in levels}
+    games = ("magestone", "magistrat", "magnastorm")
+    assert set(figures) == {f"{g}_{lvl}_s" for g in games for lvl in levels}
     assert all(value < 5.0 for value in figures.values())

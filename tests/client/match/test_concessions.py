@@ -14,7 +14,8 @@ from game.client.magistrat.narrator import MagiStratNarrator
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.match import session
 from game.client.match.controller import InlineSource, autosave_path
-from game.client.match.scenes import GameOverScene, ReplayScene
+from game.client.match.replay import ReplayScene
+from game.client.match.scenes import GameOverScene
 from game.client.match.seats import Seat
 from game.client.match.table_scene import TableScene
 from game.client.rules_reference.topics import load_reference

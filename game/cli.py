@@ -171,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from game.client.app import ClientOptions, run
+    from game.client.app import run
+    from game.client.options import ClientOptions
 
     if args.seats is not None and args.players is not None and len(args.seats) != args.players:
         raise CliError(f"--seats lists {len(args.seats)} seats but --players is {args.players}")

@@ -42,10 +42,11 @@ def run_smoke(frames: int, screenshot: Path | None, size: tuple[int, int] | None
 def _tour(frames: int, screenshot: Path | None, size: tuple[int, int] | None) -> int:
     import pygame
 
-    from game.client.app import App, ClientOptions
+    from game.client.app import App
     from game.client.assets import verify_all
     from game.client.bundled_data import bundled_data_problems
     from game.client.input import Click, Key, KeyIntent
+    from game.client.options import ClientOptions
     from game.client.scenes.menus import TitleScene
     from game.client.widgets import Button
 

@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game.client.app import App, ClientOptions
+from game.client.app import App
 from game.client.bundled_data import bundled_data_problems, playable_lessons
 from game.client.match.controller import autosave_path
 from game.client.match.loading import continue_match
 from game.client.match.slots import list_saves, read_entry, slot_path
+from game.client.options import ClientOptions
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.new_match import NewMatchScene
 from game.client.smoke import run_smoke

@@ -14,13 +14,12 @@ from game.client.layout import Region, fit_region
 from game.client.match.controller import MatchController
 from game.client.match.games import game_client
 from game.client.match.loading import open_entry
-from game.client.match.replay import ReplayScene
 from game.client.match.session import open_match
 from game.client.match.slots import SLOT_COUNT, SaveEntry, list_saves, replay_path, slot_path
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
-from game.client.scenes.settings import SettingsScene
+from game.client.scenes.screens import open_screen
 from game.client.widgets import Button, Widget
 from game.storage.saves import LoadedSave
 
@@ -74,7 +73,7 @@ class MatchMenuScene(MenuScene):
         self.host.stack.push(SaveSlotsScene(self.host))
 
     def _settings(self) -> None:
-        self.host.stack.push(SettingsScene(self.host))
+        open_screen(self.host, "settings")
 
     def _quit(self) -> None:
         self.controller.autosave()
@@ -231,7 +230,7 @@ class SaveSlotsScene(MenuScene):
 
     def _replay(self, entry: SaveEntry) -> None:
         assert entry.playable is not None
-        self.host.stack.push(ReplayScene(self.host, entry.playable))
+        open_screen(self.host, "replay", entry.playable)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Header and one line per save."""
@@ -347,7 +346,7 @@ class GameOverScene(MenuScene):
 
     def _watch(self) -> None:
         loaded = LoadedSave(self.controller.match, self.controller.seat_texts(), "", "")
-        self.host.stack.push(ReplayScene(self.host, loaded))
+        open_screen(self.host, "replay", loaded)
 
     def draw(self, surface: pygame.Surface) -> None:
         """A veil over the final board, then the card."""

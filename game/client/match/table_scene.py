@@ -23,9 +23,9 @@ from game.client.input import Click, Intent, Key, KeyIntent
 from game.client.match.animation import StepAnimator
 from game.client.match.controller import MatchController, Played
 from game.client.match.log_panel import LogPanel
-from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.dialog import DialogScene
+from game.client.scenes.screens import open_screen
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
@@ -344,7 +344,7 @@ class TableScene(Scene):
 
     def menu(self) -> None:
         """Open the match menu."""
-        self.host.stack.push(MatchMenuScene(self.host, self.controller))
+        open_screen(self.host, "match_menu", self.controller)
 
     def say(self, text: str) -> None:
         """Show a short explanation in the status line."""
@@ -382,7 +382,7 @@ class TableScene(Scene):
     def show_results(self) -> None:
         """The game-over card (again, after the player closed it to look at the board)."""
         if self.controller.over:
-            self.host.stack.push(GameOverScene(self.host, self.controller))
+            open_screen(self.host, "game_over", self.controller)
 
     # -- the hand-over screen between humans -----------------------------------------------------------
     def _check_handover(self) -> None:

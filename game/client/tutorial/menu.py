@@ -8,7 +8,7 @@ import pygame
 
 from game.client import decor, theme
 from game.client.bundled_data import playable_lessons
-from game.client.scenes.base import Host
+from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.lesson_scene import open_lesson_scene, playable_at_table
@@ -121,9 +121,9 @@ class TutorialMenuScene(MenuScene):
             )
 
 
-def open_tutorial(host: Host) -> None:
-    """Push the tutorial menu (from the main menu)."""
+def tutorial_screen(host: Host) -> Scene:
+    """The tutorial menu (from the main menu), or a dialog saying why it cannot open."""
     try:
-        host.stack.push(TutorialMenuScene(host))
+        return TutorialMenuScene(host)
     except LessonError as error:
-        host.stack.push(DialogScene(host, "Tutorial unavailable", str(error), icon="tutorial"))
+        return DialogScene(host, "Tutorial unavailable", str(error), icon="tutorial")

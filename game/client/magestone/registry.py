@@ -67,4 +67,5 @@ def magestone_client() -> GameClient:
         icon="magestone",
         blurb=("2 or 4 players", "16×16 board, dice combat", "Gather MageStones, claim the Nexus"),  # noqa: RUF001
         player_counts=(2, 4),
+        lesson_scene=lazy("game.client.tutorial.magestone_lesson:MageStoneLessonScene"),
     )

@@ -66,4 +66,5 @@ def magistrat_client() -> GameClient:
         blurb=("2 players", "The three-layer Étherean cube", "Divine, High-born and Ground"),
         player_counts=(2,),
         undo_across_turns=True,
+        lesson_scene=lazy("game.client.tutorial.magistrat_lesson:MagiStratLessonScene"),
     )

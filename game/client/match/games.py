@@ -37,6 +37,9 @@ class GameClient:
     """The numbers of players it is played by, smallest first."""
     undo_across_turns: bool = False
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
+    lesson_scene: Callable[..., Scene] | None = None
+    """Its lesson table, ``(host, lesson, progress, resume)`` (see :mod:`game.client.tutorial`); None
+    when its lessons cannot be played at the table yet."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -328,7 +328,7 @@ class App:
 def register_screens() -> None:
     """Fill the screen registry: the one place that knows which scene each screen name opens."""
     from game.client.match.loading import continue_scene
-    from game.client.match.replay import ReplayScene
+    from game.client.match.replay import replay_screen
     from game.client.match.scenes import GameOverScene, MatchMenuScene, SaveSlotsScene
     from game.client.rules_reference.scene import RulesReferenceScene
     from game.client.scenes.credits import CreditsScene
@@ -346,7 +346,7 @@ def register_screens() -> None:
         "credits": CreditsScene,
         "match_menu": MatchMenuScene,
         "game_over": GameOverScene,
-        "replay": ReplayScene,
+        "replay": replay_screen,
     }
     for name, factory in screens.items():
         register_screen(name, factory)

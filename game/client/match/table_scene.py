@@ -213,6 +213,8 @@ class TableScene(Scene):
         row of quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
         u = self.u
         half = (width - u(8)) // 2
+        if self.controller.read_only:  # a replay: the transport bar is the only control
+            return []
         concessions_from = (len(controls) + 1) // 2 * 2
         placed = [
             (slot, control, first_style if slot == 0 else "menu") for slot, control in enumerate(controls)
@@ -369,12 +371,13 @@ class TableScene(Scene):
         self.controller.update(dt, self.animator.busy)
         if self.controller.hint is not None and had_hint is None:
             self.say("Hint: " + self.state.describe_action(self.controller.hint))
-        if self.unexplained and not self.animator.busy:
+        if self.unexplained and not self.animator.busy and not self.controller.read_only:
             self.tips.observe(self.unexplained)
             self.unexplained = []
         self.update_table(dt)
         self._check_handover()
-        if self.controller.over and not self.animator.busy and not self._game_over_shown:
+        finished = self.controller.over and not self.controller.read_only  # a replay has no results card
+        if finished and not self.animator.busy and not self._game_over_shown:
             self._game_over_shown = True
             self.host.audio.play("victory")
             self.show_results()

@@ -48,6 +48,9 @@ BAR_HEIGHT = 60
 """The transport bar's design height, under the table."""
 TITLE_WIDTH = 190
 """Design width of the bar's title and move count, at its left end."""
+BAR_WIDTH = 1150
+"""Design width the bar needs (title, buttons, a usable scrubber, status, speeds, Close): a narrower
+window (or a larger Interface size) draws the bar at the unit that fits."""
 
 
 class TableHost:
@@ -250,6 +253,8 @@ class ReplayScene(Scene):
         """Index into :data:`SPEEDS`."""
         self.since_step = 0.0
         self.bar = pygame.Rect(0, 0, 1, 1)
+        self.unit = host.frame.unit
+        """Window pixels per design pixel of the bar (see :meth:`px`)."""
         self.table: Scene = self._table_at(0)
 
     # -- the table -----------------------------------------------------------------------------------
@@ -346,7 +351,8 @@ class ReplayScene(Scene):
 
     def layout(self) -> None:
         """The transport bar along the bottom; the table lays itself out in the window above it."""
-        frame, px = self.host.frame, self.host.frame.px
+        frame, px = self.host.frame, self.px
+        self.unit = min(frame.unit, frame.width / BAR_WIDTH)
         height = px(BAR_HEIGHT)
         self.bar = pygame.Rect(0, frame.height - height, frame.width, height)
         self.table_host.follow(Frame(frame.width, frame.height - height, frame.ui_scale), self._speed())
@@ -450,6 +456,11 @@ class ReplayScene(Scene):
         self.scrubber.ready = timeline.ready
         self.group.update(dt)
 
+    def px(self, value: float) -> int:
+        """A design length of the bar in pixels (the frame's unit, or less where the window is too
+        narrow for the bar at the Interface size)."""
+        return max(1, round(value * self.unit)) if value else 0
+
     def _speed(self) -> float:
         """The table's animation speed: the settings' times the autoplay speed."""
         return self.host.tweens.speed * SPEEDS[self.speed][1]
@@ -458,7 +469,7 @@ class ReplayScene(Scene):
         """The table above, the transport bar below."""
         table_area = pygame.Rect(0, 0, surface.get_width(), self.bar.y)
         self.table.draw(surface.subsurface(table_area))
-        frame, px, assets = self.host.frame, self.host.frame.px, self.host.assets
+        frame, px, assets = self.host.frame, self.px, self.host.assets
         decor.blit_panel(surface, self.bar.inflate(px(4), 0).move(0, px(2)), radius=0, alpha=235, shadow=0)
         pygame.draw.line(
             surface, theme.mix(theme.BORDER, theme.GOLD, 0.5), self.bar.topleft, self.bar.topright

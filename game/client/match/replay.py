@@ -29,7 +29,7 @@ from game.client.options import ClientOptions
 from game.client.scenes.base import Host, Scene, SceneStack
 from game.client.scenes.dialog import DialogScene
 from game.client.tween import Tweener
-from game.client.widgets import Button, Choice, FocusGroup, Widget, draw_tooltip
+from game.client.widgets import Button, Choice, FocusGroup, Widget, draw_tooltip, draw_track
 from game.storage.saves import LoadedSave
 from game.storage.settings import Settings
 
@@ -202,21 +202,10 @@ class Scrubber(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         """Track, the narrated part, the part played and the knob."""
         track = self.track()
-        pygame.draw.rect(surface, theme.INK, track.inflate(2, 2), border_radius=4)
-        pygame.draw.rect(surface, (40, 34, 70), track, border_radius=3)
-        ready = track.copy()
-        ready.width = self.x_of(self.ready) - track.x
-        if ready.width > 0:
-            pygame.draw.rect(surface, (70, 60, 112), ready, border_radius=3)
-        played = track.copy()
-        played.width = self.x_of(self.value) - track.x
-        if played.width > 0:
-            pygame.draw.rect(surface, theme.GOLD, played, border_radius=3)
-        knob = (self.x_of(self.value), track.centery)
+        ready, played = self.x_of(self.ready) - track.x, self.x_of(self.value) - track.x
+        fills = [(ready, (80, 70, 124)), (played, theme.GOLD)]
         radius = self.u(9) + int(self.u(2) * self.glow)
-        pygame.draw.circle(surface, theme.INK, (knob[0], knob[1] + 2), radius + 1)
-        pygame.draw.circle(surface, theme.mix(theme.PARCHMENT, theme.GOLD_BRIGHT, self.glow), knob, radius)
-        pygame.draw.circle(surface, theme.GOLD, knob, radius, width=2)
+        draw_track(surface, track, fills, (self.x_of(self.value), track.centery), radius, self.glow)
 
 
 def replay_screen(host: Host, loaded: LoadedSave) -> Scene:

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.client.match.games import game_client, registered_games
+from game.rules.registry import game_ids, player_counts
 
 LEVELS = ("random", "easy", "normal", "hard")
 SEAT_KINDS = ("human", *tuple(f"ai:{level}" for level in LEVELS if level != "random"))
@@ -22,12 +24,6 @@ class CliError(Exception):
     """A command that cannot run; the message is shown to the user."""
 
 
-HEADLESS_GAMES = ("magestone", "magistrat", "magnastorm")
-"""Games the headless commands (selfplay, arena) play; ``play`` offers only games with a table."""
-TABLE_GAMES = ("magestone", "magistrat")
-SEAT_COUNTS = {"magestone": (2, 4), "magistrat": (2,), "magnastorm": (2, 3, 4)}
-
-
 def _players(text: str) -> int:
     if text not in ("2", "3", "4"):
         raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
@@ -35,14 +31,19 @@ def _players(text: str) -> int:
 
 
 def _table_players(text: str) -> int:
-    if text not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"players must be 2 or 4, not {text!r}")
+    """A number of players some game with a table is played by (each game checks its own later)."""
+    clients = [game_client(game) for game in registered_games()]
+    counts = sorted({count for client in clients if client is not None for count in client.player_counts})
+    if not text.isdigit() or int(text) not in counts:
+        raise argparse.ArgumentTypeError(f"players must be {' or '.join(map(str, counts))}, not {text!r}")
     return int(text)
 
 
-def _seat_count(game: str, players: int) -> int:
-    """The seats of a headless game: MagiStrat always has two; the others check ``players``."""
-    counts = SEAT_COUNTS[game]
+def _seat_count(game: str, players: int, counts: tuple[int, ...] | None = None) -> int:
+    """The seats of a game (its ``counts``, by default what its rules allow): a game with one count
+    always has it (MagiStrat: two); the others check ``players``."""
+    if counts is None:
+        counts = player_counts(game)
     if len(counts) == 1:
         return counts[0]
     if players not in counts:
@@ -97,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(play)
 
     selfplay = commands.add_parser("selfplay", help="play a whole AI game headless and write a save file")
-    selfplay.add_argument("--game", choices=HEADLESS_GAMES, default="magestone")
+    selfplay.add_argument("--game", choices=game_ids(), default="magestone")
     selfplay.add_argument("--players", type=_players, default=2)
     selfplay.add_argument("--ai", type=_levels, default=["normal"], metavar="LEVEL[,LEVEL...]",
                           help="one level for every seat, or one per seat")
@@ -110,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="exit 1 when the recomputed final state differs from the recorded one")
 
     arena = commands.add_parser("arena", help="play seat-swapped seeded games between two AI levels")
-    arena.add_argument("--game", choices=HEADLESS_GAMES, default="magestone")
+    arena.add_argument("--game", choices=game_ids(), default="magestone")
     arena.add_argument("--players", type=_players, default=2)
     arena.add_argument("--a", type=_level, required=True, metavar="LEVEL")
     arena.add_argument("--b", type=_level, required=True, metavar="LEVEL")
@@ -141,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=TABLE_GAMES, default=None)
+    parser.add_argument("--game", choices=registered_games(), default=None, help="a game with a table")
     parser.add_argument("--players", type=_table_players, default=None)
     parser.add_argument("--seats", type=_seats, default=None, metavar="SEAT[,SEAT...]",
                         help="e.g. human,ai:normal")
@@ -173,10 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from game.client.app import ClientOptions, run
+    from game.client.app import run
+    from game.client.options import ClientOptions
 
     if args.seats is not None and args.players is not None and len(args.seats) != args.players:
         raise CliError(f"--seats lists {len(args.seats)} seats but --players is {args.players}")
+    client = game_client(args.game) if args.game is not None else None
+    if client is not None and args.players is not None:
+        _seat_count(args.game, args.players, client.player_counts)
     return run(ClientOptions(game=args.game, players=args.players, seats=args.seats,
                              seed=args.seed, fullscreen=args.fullscreen, max_frames=args.max_frames,
                              on_milestone=_print_milestone if args.trace_startup else None))

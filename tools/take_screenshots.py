@@ -33,7 +33,8 @@ def main() -> int:
     os.environ["MAGESTONE_USER_DIR"] = tempfile.mkdtemp(prefix="magestone-shots-")
     import pygame
 
-    from game.client.app import App, ClientOptions
+    from game.client.app import App
+    from game.client.options import ClientOptions
 
     app = App(ClientOptions())
     app.start()

@@ -12,8 +12,6 @@ from __future__ import annotations
 import logging
 import math
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +23,9 @@ from game.client.assets import Assets, asset_path
 from game.client.audio import Audio
 from game.client.input import InputQueue, Intent, Key, KeyIntent, Quit, Resize
 from game.client.layout import DEFAULT_WINDOW, MIN_WINDOW, Frame
+from game.client.options import ClientOptions
 from game.client.scenes.base import Scene, SceneStack
+from game.client.scenes.screens import ScreenFactory, register_screen
 from game.client.tween import Tween, Tweener, ease_in_out_quad
 from game.paths import logs_dir, saves_dir, settings_dir
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
@@ -39,21 +39,6 @@ ANIMATION_SPEED = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": math.inf}
 FADE_SECONDS = 0.22
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class ClientOptions:
-    """What the command line asks of the window (None means: let the player choose)."""
-
-    game: str | None = None
-    players: int | None = None
-    seats: list[str] | None = None
-    seed: int | None = None
-    fullscreen: bool = False
-    max_frames: int | None = None
-    """Stop after this many frames (smoke runs and startup measurements)."""
-    on_milestone: Callable[[str], None] | None = field(default=None, repr=False)
-    """Called with "window", "first_frame" (splash) and "menu" (first full frame) as they happen."""
 
 
 def display_window() -> pygame.Window:
@@ -194,6 +179,7 @@ class App:
         self.audio.start()
         self._apply_volumes()
         pygame.key.set_repeat(380, 45)
+        register_screens()
         from game.client.scenes.menus import initial_scenes
 
         for scene in initial_scenes(self, self._startup_notices()):
@@ -338,6 +324,33 @@ class App:
         """Leave every scene and close the window."""
         self.stack.clear()
         pygame.quit()
+
+
+def register_screens() -> None:
+    """Fill the screen registry: the one place that knows which scene each screen name opens."""
+    from game.client.match.loading import continue_scene
+    from game.client.match.replay import replay_screen
+    from game.client.match.scenes import GameOverScene, MatchMenuScene, SaveSlotsScene
+    from game.client.rules_reference.scene import RulesReferenceScene
+    from game.client.scenes.credits import CreditsScene
+    from game.client.scenes.new_match import NewMatchScene
+    from game.client.scenes.settings import SettingsScene
+    from game.client.tutorial.menu import tutorial_screen
+
+    screens: dict[str, ScreenFactory] = {
+        "new_match": NewMatchScene,
+        "continue": continue_scene,
+        "load": SaveSlotsScene,
+        "rules": RulesReferenceScene,
+        "tutorial": tutorial_screen,
+        "settings": SettingsScene,
+        "credits": CreditsScene,
+        "match_menu": MatchMenuScene,
+        "game_over": GameOverScene,
+        "replay": replay_screen,
+    }
+    for name, factory in screens.items():
+        register_screen(name, factory)
 
 
 def run(options: ClientOptions) -> int:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from pathlib import Path
 
-from game.client.rules_reference.topics import ReferenceError, load_reference
-from game.client.tutorial.lessons import GAMES, Lesson, LessonError, read_lessons
+from game.client.rules_reference.topics import ReferenceError, load_reference, reference_games
+from game.client.tutorial.lessons import Lesson, LessonError, lesson_games, read_lessons
 from game.client.tutorial.runner import initial_state, run_headless
 from game.resources import bundle_root, resource_path
 from game.rules.protocol import GameState, RulesError
@@ -84,11 +84,11 @@ def bundled_data_problems() -> list[str]:
 
 
 def _reference_checks() -> list[Callable[[], object]]:
-    return [partial(load_reference, game) for game in GAMES]
+    return [partial(load_reference, game) for game in reference_games()]
 
 
 def _lesson_checks() -> list[Callable[[], object]]:
-    return [partial(_lessons_load, game) for game in GAMES]
+    return [partial(_lessons_load, game) for game in lesson_games()]
 
 
 def _lessons_load(game: str) -> None:

@@ -31,7 +31,8 @@ def bench_render() -> dict[str, Any]:
 
 
 def _measure() -> dict[str, Any]:
-    from game.client.app import App, ClientOptions
+    from game.client.app import App
+    from game.client.options import ClientOptions
     from game.client.scenes.credits import CreditsScene
     from game.client.scenes.settings import SettingsScene
 

@@ -47,9 +47,10 @@ def run_smoke(frames: int | None, screenshot: Path | None, size: tuple[int, int]
 def _tour(frames: int | None, screenshot: Path | None, size: tuple[int, int] | None) -> int:
     import pygame
 
-    from game.client.app import App, ClientOptions
+    from game.client.app import App
     from game.client.assets import verify_all
     from game.client.bundled_data import bundled_data_problems
+    from game.client.options import ClientOptions
 
     pygame.font.init()
     problems = [f"asset problem: {problem}" for problem in verify_all()]

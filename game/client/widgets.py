@@ -348,17 +348,10 @@ class Slider(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         """Track, filled part, knob and percentage."""
         track = self._track()
-        pygame.draw.rect(surface, theme.INK, track.inflate(2, 2), border_radius=4)
-        pygame.draw.rect(surface, (52, 44, 88), track, border_radius=3)
-        filled = track.copy()
-        filled.width = max(0, int(track.width * self.value))
-        if filled.width:
-            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
-        knob = (track.x + filled.width, track.centery)
+        filled = max(0, int(track.width * self.value))
+        knob = (track.x + filled, track.centery)
         radius = self.u(10) + int(self.u(2) * self.glow)
-        pygame.draw.circle(surface, theme.INK, (knob[0], knob[1] + 2), radius + 1)
-        pygame.draw.circle(surface, theme.mix(theme.PARCHMENT, theme.GOLD_BRIGHT, self.glow), knob, radius)
-        pygame.draw.circle(surface, theme.GOLD, knob, radius, width=2)
+        draw_track(surface, track, [(filled, theme.GOLD)], knob, radius, self.glow)
         if self.glow > 0.05:
             pygame.draw.circle(
                 surface,
@@ -377,6 +370,25 @@ class Slider(Widget):
             (self.rect.right, self.rect.centery),
             "midright",
         )
+
+
+def draw_track(
+    surface: pygame.Surface,
+    track: pygame.Rect,
+    fills: Sequence[tuple[int, theme.Colour]],
+    knob: tuple[int, int],
+    radius: int,
+    glow: float,
+) -> None:
+    """A slider's track with filled parts (their widths from its left, drawn in order) and its knob."""
+    pygame.draw.rect(surface, theme.INK, track.inflate(2, 2), border_radius=4)
+    pygame.draw.rect(surface, (52, 44, 88), track, border_radius=3)
+    for width, colour in fills:
+        if width > 0:
+            pygame.draw.rect(surface, colour, (track.x, track.y, width, track.height), border_radius=3)
+    pygame.draw.circle(surface, theme.INK, (knob[0], knob[1] + 2), radius + 1)
+    pygame.draw.circle(surface, theme.mix(theme.PARCHMENT, theme.GOLD_BRIGHT, glow), knob, radius)
+    pygame.draw.circle(surface, theme.GOLD, knob, radius, width=2)
 
 
 class Toggle(Widget):

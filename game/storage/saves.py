@@ -17,7 +17,7 @@ from game import __version__
 from game.diagnostics import CRASH_TITLE, MAX_REPORT_BYTES, saved_match_text
 from game.rules.match import Match
 from game.rules.protocol import RulesError
-from game.rules.registry import GAME_IDS, new_game
+from game.rules.registry import game_ids, new_game, rules_entry
 from game.safe_json import Fields, FileProblem, decode_utf8, parse_json, read_bounded
 from game.storage.atomic import write_json_atomic
 from game.storage.seats import SeatError, parse_seats
@@ -30,10 +30,6 @@ MAX_NAME_CHARS = 80
 MAX_SAVE_BYTES = MAX_REPORT_BYTES
 """Largest save (or crash report holding one) read: 5 MB; a MageStone game at its action limit takes
 under 1 MB."""
-DEFAULT_MAX_ACTIONS = 10_000
-MAX_ACTIONS = {"magestone": 20_000, "magistrat": 10_000}
-"""Longest action log read, by game: many times a long game (random self-play: 700 MageStone actions,
-500 MagiStrat moves), and short enough to replay in about a second and a half."""
 
 
 class SaveError(Exception):
@@ -113,14 +109,14 @@ def _replay(payload: dict[str, Any], path: Path) -> LoadedSave:
     payload = migrated(payload, schema)
     name = fields.get(payload, "name", str)[:MAX_NAME_CHARS]
     game_id = fields.get(payload, "game", str)
-    if game_id not in GAME_IDS:
+    if game_id not in game_ids():
         raise FileProblem(path, f"unknown game {game_id[:40]!r}")
     options = fields.get(payload, "options", dict)
     seat_texts = fields.get(payload, "seats", list)
     seed = fields.get(payload, "seed", int)
     actions = fields.get(payload, "actions", list)
     recorded_hash = fields.get(payload, "final_hash", str)
-    limit = MAX_ACTIONS.get(game_id, DEFAULT_MAX_ACTIONS)
+    limit = rules_entry(game_id).max_actions  # each game's own (the registry says why)
     if len(actions) > limit:
         raise FileProblem(path, f"holds {len(actions):,} actions, over the limit of {limit:,} for {game_id}")
     try:

@@ -16,11 +16,12 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game.client.app import App, ClientOptions
+from game.client.app import App
 from game.client.input import Click, Hover, Intent
 from game.client.match import session
 from game.client.match.controller import InlineSource, MatchController, autosave_path
 from game.client.match.seats import Seat
+from game.client.options import ClientOptions
 from game.rules.match import Match
 from game.rules.protocol import GameState
 

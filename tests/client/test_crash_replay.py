@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from game import diagnostics
-from game.client.app import App, ClientOptions
+from game.client.app import App
 from game.client.magestone.scene import MageStoneMatchScene
 from game.client.match import session
 from game.client.match.controller import InlineSource, MatchController
 from game.client.match.seats import Seat
 from game.client.match.slots import read_entry
+from game.client.options import ClientOptions
 from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.lesson_scene import LessonScene
 from game.paths import logs_dir

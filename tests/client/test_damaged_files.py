@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game.client.app import App, ClientOptions
+from game.client.app import App
 from game.client.bundled_data import bundled_data_problems, playable_lessons
 from game.client.match.controller import autosave_path
 from game.client.match.loading import continue_match
 from game.client.match.slots import list_saves, read_entry, slot_path
+from game.client.options import ClientOptions
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.new_match import NewMatchScene
 from game.client.smoke import run_smoke
@@ -29,7 +30,8 @@ from game.client.tutorial.progress import Progress, progress_path
 from game.resources import BUNDLE_ROOT_ENV
 from game.rules.magestone.board import load_board
 from game.rules.magistrat.data import _bundled_piece_table
-from game.storage.saves import MAX_ACTIONS, SaveError, load_save
+from game.rules.registry import rules_entry
+from game.storage.saves import SaveError, load_save
 from game.storage.settings import Settings, load_settings, save_settings, settings_path
 from game.storage.userfiles import clean_orphan_temps
 from tests.client.conftest import finish_loading
@@ -191,7 +193,7 @@ def test_replay_verify_refuses_a_damaged_save_with_a_message(tmp_path: Path, kin
 
 def test_a_log_past_the_limit_is_refused_at_once_naming_the_limit(tmp_path: Path) -> None:
     payload = json.loads((FIXTURES / "saves" / "good.json").read_text(encoding="utf-8"))
-    limit = MAX_ACTIONS["magestone"]
+    limit = rules_entry("magestone").max_actions
     payload["actions"] = [[0, "end"]] * (limit + 1)
     path = tmp_path / "long.json"
     path.write_text(json.dumps(payload), encoding="utf-8")

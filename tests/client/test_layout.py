@@ -137,6 +137,8 @@ SCENES = [
     "magestone dice",
     "lesson magestone",
     "lesson magistrat",
+    "replay magestone",
+    "replay magistrat",
 ]
 
 
@@ -145,6 +147,8 @@ def _open(app: App, name: str) -> Scene:
         return _table(app, name)  # type: ignore[no-any-return]
     if name == "magestone dice":
         return _fight(app)
+    if name.startswith("replay "):
+        return _replay(app, name.split()[1])
     if name.startswith("lesson "):
         from game.client.tutorial.menu import TutorialMenuScene
 
@@ -159,6 +163,29 @@ def _open(app: App, name: str) -> Scene:
     top = app.stack.top
     assert top is not None
     return top
+
+
+def _replay(app: App, game: str) -> Scene:
+    """The replay viewer over forty random moves of ``game``, at the position after thirty."""
+    from game.client.match.replay import ReplayScene
+    from game.client.scenes.screens import open_screen
+    from game.rules.match import Match
+    from game.rules.registry import new_game
+    from game.storage.saves import LoadedSave
+
+    options: dict[str, object] = {"players": 4} if game == "magestone" else {"setup": "preset:classic"}
+    match = Match(new_game(game, options), 5)
+    rng = random.Random(5)
+    while len(match.log) < 40 and not match.state.is_terminal():
+        match.play(rng.choice(match.state.legal_actions()))
+    names = ("South", "West", "North", "East")[: match.state.num_players]
+    seats = [Seat(name, "normal", (index + 1) % 4).to_text() for index, name in enumerate(names)]
+    open_screen(app, "replay", LoadedSave(match, seats, "", ""))
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    replay.timeline.build()
+    replay.seek(30)
+    return replay
 
 
 def _set_size(app: App, width: int, height: int, scale: float) -> None:

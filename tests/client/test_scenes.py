@@ -8,10 +8,11 @@ import pygame
 import pytest
 
 from game.client import decor
-from game.client.app import App, ClientOptions
+from game.client.app import App
 from game.client.input import Click, Key, KeyIntent
 from game.client.match.games import game_client
 from game.client.match.scenes import SaveSlotsScene
+from game.client.options import ClientOptions
 from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene

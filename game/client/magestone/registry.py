@@ -76,4 +76,5 @@ def magestone_client() -> GameClient:
         blurb=("2 or 4 players", "16×16 board, dice combat", "Gather MageStones, claim the Nexus"),  # noqa: RUF001
         player_counts=(2, 4),
         progress=progress,
+        lesson_scene=lazy("game.client.tutorial.magestone_lesson:MageStoneLessonScene"),
     )

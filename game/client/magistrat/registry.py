@@ -79,4 +79,5 @@ def magistrat_client() -> GameClient:
         undo_across_turns=True,
         palette=theme.magistrat_colours,
         progress=progress,
+        lesson_scene=lazy("game.client.tutorial.magistrat_lesson:MagiStratLessonScene"),
     )

@@ -711,6 +711,8 @@ class MagiStratMatchScene(TableScene):
     def _info_text(self) -> tuple[str, list[str], tuple[int, int, int]]:
         if self.controller.over:
             return "Game over", [], theme.GOLD
+        if self.controller.read_only:
+            return f"{self.controller.seats[self.state.current_player()].name} to move", [], theme.TEXT_DIM
         if not self.controller.human_to_act():
             return "The AI is thinking…", ["Click anywhere to skip animations."], theme.TEXT_DIM
         if self.state.in_setup():

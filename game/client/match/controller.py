@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,7 +24,7 @@ from game.ai.levels import make_bot
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
 from game.paths import saves_dir
-from game.rules.match import CONCESSIONS, RESIGN, Match
+from game.rules.match import CONCESSIONS, RESIGN, LogEntry, Match
 from game.rules.protocol import TERMINAL, Event, GameState, IllegalActionError, RulesError
 from game.rules.registry import new_game
 from game.storage.saves import write_save
@@ -154,6 +154,44 @@ class LogLine:
     """True for the first line of an action (the action itself), False for what followed."""
 
 
+def log_lines(played: Played) -> list[LogLine]:
+    """The action log's lines of one played action: its headline, then what followed."""
+    return [
+        LogLine(played.actor if index == 0 else -1, line, index == 0)
+        for index, line in enumerate(played.lines)
+    ]
+
+
+def retell(
+    entries: Sequence[LogEntry], replay: Match, narrator: Narrator, seats: Sequence[Seat]
+) -> Iterator[Played]:
+    """Re-apply a match's logged ``entries`` on ``replay`` (a fresh match of the same game and seed),
+    yielding one narrated :class:`Played` per move: a player's action with the chance outcomes that
+    follow it, or a concession."""
+    index = 0
+    while index < len(entries):
+        entry = entries[index]
+        before = replay.state.clone()
+        events = replay.apply_logged(entry.actor, entry.notation)
+        index += 1
+        if entry.notation in CONCESSIONS:
+            lines = concession_lines(replay.state, entry.actor, entry.notation, seats)
+            yield Played("concession", entry.actor, entry.notation, tuple(events), tuple(lines))
+            continue
+        while index < len(entries) and entries[index].actor == -1:
+            events.extend(replay.apply_logged(-1, entries[index].notation))
+            index += 1
+        action = before.parse_action(entry.notation)
+        lines = narrator.narrate(before, entry.actor, action, events, seats)
+        yield Played("action", entry.actor, entry.notation, tuple(events), tuple(lines))
+
+
+def move_starts(entries: Sequence[LogEntry]) -> list[int]:
+    """Where each move of a log begins (the batches :func:`retell` yields): the first entry, then
+    every entry a seat chose (chance outcomes belong to the move before them)."""
+    return [index for index, entry in enumerate(entries) if index == 0 or entry.actor != -1]
+
+
 @dataclass
 class MatchController:
     """A running match: the rules, the seats, the AI, autosaves, undo and the view's queue."""
@@ -177,6 +215,8 @@ class MatchController:
     human take back the opponent's reply and their own last turn (dice-free games such as MagiStrat)."""
     name: str = ""
     """What the player called this match when saving it to a slot (kept by its autosaves)."""
+    read_only: bool = False
+    """A replay: the table shows the match but nobody acts in it (no human to act, no AI, no undo)."""
 
     def __post_init__(self) -> None:
         self.queue: deque[Played] = deque()
@@ -205,13 +245,13 @@ class MatchController:
     def human_to_act(self) -> bool:
         """True when a human player must choose now."""
         seat = self.seat_to_act()
-        return seat >= 0 and not self.seats[seat].is_ai
+        return seat >= 0 and not self.seats[seat].is_ai and not self.read_only
 
     @property
     def thinking(self) -> bool:
         """True while an AI seat is to act and its answer is not in yet."""
         seat = self.seat_to_act()
-        return seat >= 0 and self.seats[seat].is_ai and self._ai_answer is None
+        return seat >= 0 and self.seats[seat].is_ai and self._ai_answer is None and not self.read_only
 
     @property
     def over(self) -> bool:
@@ -234,10 +274,8 @@ class MatchController:
         self, kind: str, actor: int, notation: str, events: Sequence[Event], lines: Sequence[str]
     ) -> Played:
         """Write one applied action (or concession) into the log panel's lines and the history."""
-        for index, line in enumerate(lines):
-            self.log.append(LogLine(actor if index == 0 else -1, line, index == 0))
         played = Played(kind, actor, notation, tuple(events), tuple(lines))
-        self.history.append(played)
+        self.record(played)
         return played
 
     def retell(self) -> None:
@@ -256,23 +294,21 @@ class MatchController:
 
     def _retell(self, replay: Match) -> None:
         """Replay the log on ``replay``, one narrated batch per player action (with its dice)."""
-        entries = self.match.log
-        index = 0
-        while index < len(entries):
-            entry = entries[index]
-            before = replay.state.clone()
-            events = replay.apply_logged(entry.actor, entry.notation)
-            index += 1
-            if entry.notation in CONCESSIONS:
-                lines = concession_lines(replay.state, entry.actor, entry.notation, self.seats)
-                self._record("concession", entry.actor, entry.notation, events, lines)
-                continue
-            while index < len(entries) and entries[index].actor == -1:
-                events.extend(replay.apply_logged(-1, entries[index].notation))
-                index += 1
-            action = before.parse_action(entry.notation)
-            lines = self.narrator.narrate(before, entry.actor, action, events, self.seats)
-            self._record("action", entry.actor, entry.notation, events, lines)
+        for played in retell(self.match.log, replay, self.narrator, self.seats):
+            self.record(played)
+
+    def record(self, played: Played) -> None:
+        """Add an applied action (or concession) to the log panel's lines and the history."""
+        self.log.extend(log_lines(played))
+        self.history.append(played)
+
+    def replay_move(self, entries: Sequence[LogEntry], played: Played) -> None:
+        """Re-apply one move of a saved game (its logged entries) and show it as ``played`` (a replay
+        stepping forward: the table animates it like a move made now)."""
+        for entry in entries:
+            self.match.apply_logged(entry.actor, entry.notation)
+        self.record(played)
+        self._after_change(played)
 
     def play_text(self, text: str) -> list[Event]:
         """Parse notation and play it."""
@@ -291,6 +327,8 @@ class MatchController:
         the one human still playing (against the AI); None when no human may."""
         if self.human_to_act():
             return self.seat_to_act()
+        if self.read_only:
+            return None
         humans = [i for i, seat in enumerate(self.seats) if not seat.is_ai and self.in_game(i)]
         return humans[0] if len(humans) == 1 else None
 
@@ -325,7 +363,7 @@ class MatchController:
         the human who acted last."""
         if self.human_to_act():
             return self.seat_to_act()
-        if self.undo_across_turns and not self.over:
+        if self.undo_across_turns and not self.over and not self.read_only:
             for entry in reversed(self.match.log):
                 if 0 <= entry.actor < len(self.seats) and not self.seats[entry.actor].is_ai:
                     return entry.actor

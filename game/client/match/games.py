@@ -44,6 +44,9 @@ class GameClient:
     """The seat colours (a seat's ``colour`` indexes them), colour-blind-safe when asked."""
     progress: Callable[[Match], str] = lambda match: plural(len(match.log), "action")
     """How far a match has got, in the game's words ("go 12", "turn 31"): save names and the list."""
+    lesson_scene: Callable[..., Scene] | None = None
+    """Its lesson table, ``(host, lesson, progress, resume)`` (see :mod:`game.client.tutorial`); None
+    when its lessons cannot be played at the table yet."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -74,10 +74,14 @@ class LoadingScene(DialogScene, Generic[T]):
             self._done(self._result[0])
 
 
+def continue_scene(host: Host) -> LoadingScene[SaveEntry]:
+    """The dialog that resumes the autosave; when it is damaged, it says so and offers its last good copy."""
+    return LoadingScene(host, "Continue", partial(read_entry, autosave_path()), partial(_opened, host, True))
+
+
 def continue_match(host: Host) -> None:
-    """Resume the autosave; when it is damaged, say so and offer its last good copy."""
-    host.stack.push(LoadingScene(host, "Continue", partial(read_entry, autosave_path()),
-                                 partial(_opened, host, True)))
+    """Resume the autosave (the title's Continue)."""
+    host.stack.push(continue_scene(host))
 
 
 def open_entry(host: Host, path: Path) -> None:

@@ -24,9 +24,9 @@ from game.client.match.animation import StepAnimator
 from game.client.match.controller import MatchController, Played
 from game.client.match.games import seat_colours
 from game.client.match.log_panel import LogPanel
-from game.client.match.scenes import GameOverScene, MatchMenuScene
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.dialog import DialogScene
+from game.client.scenes.screens import open_screen
 from game.client.tutorial.progress import Progress
 from game.client.tutorial.tips import TipBox
 from game.client.widgets import Button, FocusGroup
@@ -213,6 +213,8 @@ class TableScene(Scene):
         row of quieter Resign / Offer draw buttons (see :meth:`concession_controls`)."""
         u = self.u
         half = (width - u(8)) // 2
+        if self.controller.read_only:  # a replay: the transport bar is the only control
+            return []
         concessions_from = (len(controls) + 1) // 2 * 2
         placed = [
             (slot, control, first_style if slot == 0 else "menu") for slot, control in enumerate(controls)
@@ -344,7 +346,7 @@ class TableScene(Scene):
 
     def menu(self) -> None:
         """Open the match menu."""
-        self.host.stack.push(MatchMenuScene(self.host, self.controller))
+        open_screen(self.host, "match_menu", self.controller)
 
     def say(self, text: str) -> None:
         """Show a short explanation in the status line."""
@@ -369,12 +371,13 @@ class TableScene(Scene):
         self.controller.update(dt, self.animator.busy)
         if self.controller.hint is not None and had_hint is None:
             self.say("Hint: " + self.state.describe_action(self.controller.hint))
-        if self.unexplained and not self.animator.busy:
+        if self.unexplained and not self.animator.busy and not self.controller.read_only:
             self.tips.observe(self.unexplained)
             self.unexplained = []
         self.update_table(dt)
         self._check_handover()
-        if self.controller.over and not self.animator.busy and not self._game_over_shown:
+        finished = self.controller.over and not self.controller.read_only  # a replay has no results card
+        if finished and not self.animator.busy and not self._game_over_shown:
             self._game_over_shown = True
             self.host.audio.play("victory")
             self.show_results()
@@ -382,7 +385,7 @@ class TableScene(Scene):
     def show_results(self) -> None:
         """The game-over card (again, after the player closed it to look at the board)."""
         if self.controller.over:
-            self.host.stack.push(GameOverScene(self.host, self.controller))
+            open_screen(self.host, "game_over", self.controller)
 
     # -- the hand-over screen between humans -----------------------------------------------------------
     def _check_handover(self) -> None:

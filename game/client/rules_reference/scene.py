@@ -12,7 +12,7 @@ import pygame
 
 from game.client import decor, theme
 from game.client.input import Intent, Key, KeyIntent, Scroll
-from game.client.rules_reference.topics import GAMES, Reference, load_reference
+from game.client.rules_reference.topics import Reference, load_reference, reference_games
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.widgets import Button, Choice, Widget
@@ -33,8 +33,9 @@ class RulesReferenceScene(MenuScene):
 
     def __init__(self, host: Host, game: str = "magestone", topic: str | None = None) -> None:
         super().__init__(host)
-        self.game = game if game in GAMES else "magestone"
-        self.references: dict[str, Reference] = {g: load_reference(g) for g in GAMES}
+        self.games = reference_games()
+        self.game = game if game in self.games else self.games[0]
+        self.references: dict[str, Reference] = {g: load_reference(g) for g in self.games}
         self.topic_index = 0
         if topic is not None:
             ids = [t.id for t in self.reference.topics]
@@ -68,8 +69,8 @@ class RulesReferenceScene(MenuScene):
             Choice(
                 assets,
                 pygame.Rect(px(28), top, column, px(40)),
-                [self.references[g].title for g in GAMES],
-                list(GAMES).index(self.game),
+                [self.references[g].title for g in self.games],
+                self.games.index(self.game),
                 self._switch,
                 font_size=px(17),
             )
@@ -91,7 +92,7 @@ class RulesReferenceScene(MenuScene):
         return [*widgets, back]
 
     def _switch(self, index: int) -> None:
-        self.game = GAMES[index]
+        self.game = self.games[index]
         self.topic_index, self.scroll = 0, 0
         self.layout()
 

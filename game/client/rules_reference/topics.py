@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.resources import resource_path
+from game.rules.registry import game_ids
 from game.safe_json import FileProblem, load_data
 
 TOKENS = {
@@ -29,7 +30,12 @@ TOKENS = {
     "apprentice",
 }
 MARKS = {"base", "target", "reach", "nova", "safe", "nexus"}
-GAMES = ("magestone", "magistrat")
+
+
+def reference_games(folder: Path | None = None) -> tuple[str, ...]:
+    """The registered games (rules registry order) that have a reference file, ``<game>.json``."""
+    base = folder or resource_path("levels", "rules")
+    return tuple(game for game in game_ids() if (base / f"{game}.json").exists())
 
 
 class ReferenceError(ValueError):
@@ -109,7 +115,7 @@ def parse_reference(data: Any, source: str) -> Reference:
     """Validate one reference file's data."""
     if (
         not isinstance(data, Mapping)
-        or data.get("game") not in GAMES
+        or data.get("game") not in game_ids()
         or not isinstance(data.get("topics"), list)
     ):
         raise ReferenceError(f"{source}: must be {{'game', 'title', 'topics': [...]}}")

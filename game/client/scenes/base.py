@@ -15,11 +15,11 @@ import pygame
 from game.client.input import Intent
 
 if TYPE_CHECKING:
-    from game.client.app import ClientOptions
     from game.client.assets import Assets
     from game.client.audio import Audio
     from game.client.decor import Motes
     from game.client.layout import Frame
+    from game.client.options import ClientOptions
     from game.client.tween import Tweener
     from game.storage.settings import Settings
 

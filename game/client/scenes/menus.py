@@ -5,18 +5,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
 from game import __version__
 from game.client import decor, theme
+from game.client.match.games import game_client, registered_games
 from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
-from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
-from game.client.scenes.new_match import NewMatchScene
-from game.client.scenes.settings import SettingsScene
+from game.client.scenes.screens import make_screen, open_screen
 from game.client.widgets import Button, Widget
 
 TAGLINE = "Mages, stones and dice: two games of arcane strategy"
@@ -44,17 +43,18 @@ class TitleScene(MenuScene):
         """The eight menu buttons in three groups."""
         assets = self.host.assets
         has_autosave = self.host.autosave_exists()
-        entries: list[tuple[str, str, object, str] | None] = [
-            ("Continue", "continue", self._continue, "" if has_autosave else "Nothing to continue yet"),
-            ("New match", "combat", self._new_match, "Start a MageStone or MagiStrat match"),
-            ("Tutorial", "tutorial", self._tutorial, "Learn MageStone and MagiStrat step by step"),
+        games = _game_titles()
+        entries: list[tuple[str, str, str, str] | None] = [
+            ("Continue", "continue", "continue", "" if has_autosave else "Nothing to continue yet"),
+            ("New match", "combat", "new_match", f"Start a {games} match"),
+            ("Tutorial", "tutorial", "tutorial", f"Learn {games} step by step"),
             None,
-            ("Load", "load", self._load, "Open a saved match"),
-            ("Rules", "rules", self._rules, "Read the rules of both games"),
-            ("Settings", "settings", self._settings, "Sound, animation, display and accessibility"),
-            ("Credits", "credits", self._credits, "Typefaces, icons and their authors"),
+            ("Load", "load", "load", "Open a saved match"),
+            ("Rules", "rules", "rules", f"Read the rules of {games}"),
+            ("Settings", "settings", "settings", "Sound, animation, display and accessibility"),
+            ("Credits", "credits", "credits", "Typefaces, icons and their authors"),
             None,
-            ("Quit", "quit", self.host.quit, "Close MageStone"),
+            ("Quit", "quit", "", "Close MageStone"),
         ]
         frame, px = self.frame, self.px
         left = min(px(110), frame.width // 12)
@@ -82,12 +82,12 @@ class TitleScene(MenuScene):
             if entry is None:
                 y += extra_gap
                 continue
-            label, icon, action, tooltip = entry
+            label, icon, screen, tooltip = entry
             button = Button(
                 assets,
                 pygame.Rect(left, y, width, height),
                 label,
-                action,  # type: ignore[arg-type]
+                partial(open_screen, self.host, screen) if screen else self.host.quit,
                 icon=icon,
                 font_size=min(px(21), round(height * 0.47)),
                 tooltip=tooltip,
@@ -98,35 +98,6 @@ class TitleScene(MenuScene):
             buttons.append(button)
             y += height + gap
         return buttons
-
-    def _continue(self) -> None:
-        from game.client.match.loading import continue_match
-
-        continue_match(self.host)
-
-    def _new_match(self) -> None:
-        self.host.stack.push(NewMatchScene(self.host))
-
-    def _tutorial(self) -> None:
-        from game.client.tutorial.menu import open_tutorial
-
-        open_tutorial(self.host)
-
-    def _load(self) -> None:
-        from game.client.match.scenes import SaveSlotsScene
-
-        self.host.stack.push(SaveSlotsScene(self.host))
-
-    def _rules(self) -> None:
-        from game.client.rules_reference.scene import RulesReferenceScene
-
-        self.host.stack.push(RulesReferenceScene(self.host))
-
-    def _settings(self) -> None:
-        self.host.stack.push(SettingsScene(self.host))
-
-    def _credits(self) -> None:
-        self.host.stack.push(CreditsScene(self.host))
 
     def back(self) -> None:
         """Back on the title asks before quitting."""
@@ -267,12 +238,18 @@ class StartupNotice:
     action: tuple[str, Callable[[], None]] | None = None
 
 
+def _game_titles() -> str:
+    """"MageStone or MagiStrat": the titles of the games with a table, for the menu's tooltips."""
+    titles = [client.title for client in map(game_client, registered_games()) if client is not None]
+    return " or ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 2 else titles)
+
+
 def initial_scenes(host: Host, notices: list[StartupNotice]) -> list[Scene]:
     """The title screen, with one dialog per startup notice over it (settings reset, crash report)."""
     scenes: list[Scene] = [TitleScene(host)]
     options = host.options
     if options.game is not None:
-        scenes.append(NewMatchScene(host))
+        scenes.append(make_screen(host, "new_match"))
     for notice in notices:
         scenes.append(DialogScene(host, "Notice", notice.message, confirm=notice.action,
                                   cancel_label="OK" if notice.action is None else "Not now", icon="rules"))

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 import pygame
 
 from game.client import decor, theme
 from game.client.input import Click, Intent, Key
+from game.client.match import session
 from game.client.match.controller import PACE_SECONDS, MatchController
 from game.client.match.games import game_client
 from game.client.match.seats import Seat
-from game.client.scenes.base import Host
+from game.client.scenes.base import Host, Scene
 from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.lessons import Lesson, LessonError, load_lessons
 from game.client.tutorial.progress import Progress
@@ -38,24 +38,23 @@ CONTROL_SWAPS = {
     "Hint": ("What now?", "hint", "Repeat what this step asks you to do.", "rules"),
     "Menu": ("Leave", "menu", "Back to the lesson list; your place is saved (Esc).", "back"),
 }
-LESSON_SCENES = {
-    "magestone": "game.client.tutorial.magestone_lesson:MageStoneLessonScene",
-    "magistrat": "game.client.tutorial.magistrat_lesson:MagiStratLessonScene",
-}
 _NEVER_SAVE = (10**9, 0)
 
 
 def playable_at_table(game: str) -> bool:
-    """True when this build has a table that can host the game's lessons."""
-    return game in LESSON_SCENES and game_client(game) is not None
+    """True when this build has a table that can host the game's lessons (its client has a lesson scene)."""
+    client = game_client(game)
+    return client is not None and client.lesson_scene is not None
 
 
 def open_lesson_scene(
     host: Host, lesson: Lesson, progress: Progress, resume: dict[str, Any] | None = None
-) -> Any:
-    """The lesson scene of ``lesson``'s game, ready to push."""
-    module_name, name = LESSON_SCENES[lesson.game].split(":")
-    return getattr(import_module(module_name), name)(host, lesson, progress, resume)
+) -> Scene:
+    """The lesson scene of ``lesson``'s game, ready to push (LessonError when it has none)."""
+    client = game_client(lesson.game)
+    if client is None or client.lesson_scene is None:
+        raise LessonError(f"{lesson.source}: the {lesson.game} lessons cannot be played at the table yet")
+    return client.lesson_scene(host, lesson, progress, resume)
 
 
 class LessonScene:
@@ -349,8 +348,6 @@ class LessonScene:
         """The table, then scripted replies at the table's pace, free-play bookkeeping and saving."""
         step = self.run.step
         if step is not None and step.kind == "free" and self.controller.source is None:
-            from game.client.match import session
-
             self.controller.seats = [
                 seat if index == self.lesson.seat else Seat(seat.name, step.opponent, seat.colour)
                 for index, seat in enumerate(self.controller.seats)

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.client.match.games import registered_games
 from game.resources import resource_path
+from game.rules.registry import game_ids
 from game.safe_json import FileProblem, load_data
 
-GAMES = ("magestone", "magistrat")
 STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # kind: (required fields, optional fields)
     "say": ({"text"}, {"points", "title"}),
@@ -171,8 +172,8 @@ def parse_lesson(data: Any, source: str) -> Lesson:
     for name in ("id", "game", "order", "title", "summary", "teaches", "setup", "steps"):
         if name not in data:
             raise LessonError(f"{source}: {name}: missing")
-    if data["game"] not in GAMES:
-        raise LessonError(f"{source}: game: must be one of {', '.join(GAMES)}")
+    if data["game"] not in game_ids():
+        raise LessonError(f"{source}: game: must be one of {', '.join(game_ids())}")
     if not isinstance(data["order"], int):
         raise LessonError(f"{source}: order: must be an int")
     setup = data["setup"]
@@ -231,6 +232,12 @@ def load_lesson(path: Path) -> Lesson:
 def lessons_folder() -> Path:
     """``levels/tutorial`` (source tree or bundle)."""
     return resource_path("levels", "tutorial")
+
+
+def lesson_games(folder: Path | None = None) -> tuple[str, ...]:
+    """The games with a table (client registry order) that have a lessons folder, ``<game>/``."""
+    base = folder or lessons_folder()
+    return tuple(game for game in registered_games() if (base / game).is_dir())
 
 
 def read_lessons(game: str, folder: Path | None = None) -> tuple[list[Lesson], list[str]]:

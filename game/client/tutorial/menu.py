@@ -8,16 +8,16 @@ import pygame
 
 from game.client import decor, theme
 from game.client.bundled_data import playable_lessons
-from game.client.scenes.base import Host
+from game.client.match.games import game_client
+from game.client.scenes.base import Host, Scene
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.tutorial.lesson_scene import open_lesson_scene, playable_at_table
-from game.client.tutorial.lessons import Lesson, LessonError
+from game.client.tutorial.lessons import Lesson, LessonError, lesson_games
 from game.client.tutorial.progress import Progress
 from game.client.widgets import Button, Choice, Widget
 from game.rules.protocol import RulesError
 
-GAME_TITLES = {"magestone": "MageStone", "magistrat": "MagiStrat"}
 STATUS_MARKS = {"completed": "completed", "in progress": "resume", "skipped": "skipped", "new": ""}
 
 
@@ -26,7 +26,15 @@ class TutorialMenuScene(MenuScene):
 
     def __init__(self, host: Host, game: str = "magestone") -> None:
         super().__init__(host)
-        self.game = game
+        self.titles = {
+            game_id: client.title
+            for game_id in lesson_games()
+            if (client := game_client(game_id)) is not None
+        }
+        """The games with lessons and a table, by id, with their titles (the game choice)."""
+        if not self.titles:
+            raise LessonError("no lessons are installed (levels/tutorial is empty)")
+        self.game = game if game in self.titles else next(iter(self.titles))
         self.progress = Progress.load()
         self.problem = ""
         self.lessons: list[Lesson] = []
@@ -42,7 +50,7 @@ class TutorialMenuScene(MenuScene):
         assets = self.host.assets
         self.lessons, problems = playable_lessons(self.game)
         self.problem = "\n".join(problems)
-        games = list(GAME_TITLES)
+        games = list(self.titles)
         frame, px = self.frame, self.px
         top = self.header_bottom() - px(12)
         self.note_y = top + px(40) + px(8)
@@ -50,7 +58,7 @@ class TutorialMenuScene(MenuScene):
             Choice(
                 assets,
                 pygame.Rect(frame.width // 2 - px(170), top, px(340), px(40)),
-                [GAME_TITLES[g] for g in games],
+                list(self.titles.values()),
                 games.index(self.game),
                 self._switch,
                 font_size=self.px(17),
@@ -82,7 +90,7 @@ class TutorialMenuScene(MenuScene):
         return [*widgets, self.back_button()]
 
     def _switch(self, index: int) -> None:
-        self.game = list(GAME_TITLES)[index]
+        self.game = list(self.titles)[index]
         self.layout()
 
     def _open(self, lesson: Lesson) -> None:
@@ -100,7 +108,7 @@ class TutorialMenuScene(MenuScene):
         done = sum(1 for lesson in self.lessons if lesson.id in self.progress.completed)
         note = f"{done} of {len(self.lessons)} lessons completed"
         if not playable_at_table(self.game):
-            note += f" · these lessons open once the {GAME_TITLES[self.game]} table is in this build"
+            note += f" · these lessons open once the {self.titles[self.game]} table is in this build"
         size, centre_x = self.px(16), self.frame.width // 2
         note = decor.elide(self.host.assets, "ui", size, note, self.frame.width - self.px(48))
         decor.text(
@@ -121,9 +129,9 @@ class TutorialMenuScene(MenuScene):
             )
 
 
-def open_tutorial(host: Host) -> None:
-    """Push the tutorial menu (from the main menu)."""
+def tutorial_screen(host: Host) -> Scene:
+    """The tutorial menu (from the main menu), or a dialog saying why it cannot open."""
     try:
-        host.stack.push(TutorialMenuScene(host))
+        return TutorialMenuScene(host)
     except LessonError as error:
-        host.stack.push(DialogScene(host, "Tutorial unavailable", str(error), icon="tutorial"))
+        return DialogScene(host, "Tutorial unavailable", str(error), icon="tutorial")

@@ -14,7 +14,8 @@ from game.client.magistrat.narrator import MagiStratNarrator
 from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.match import session
 from game.client.match.controller import InlineSource, autosave_path
-from game.client.match.scenes import GameOverScene, ReplayScene
+from game.client.match.replay import ReplayScene
+from game.client.match.scenes import GameOverScene
 from game.client.match.seats import Seat
 from game.client.match.table_scene import TableScene
 from game.client.rules_reference.topics import load_reference
@@ -253,11 +254,12 @@ def test_the_replay_viewer_steps_over_a_resignation(app: App) -> None:
     send(app, Hover(watch.rect.center), Click(watch.rect.center))
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
-    replay.seek(len(replay.entries))
-    assert replay.match.state.result() == scene.state.result()
-    assert [line.text for line in replay.lines][-2:] == ["Black resigns", "White wins"]
+    replay.timeline.build()
+    replay.to_end()
+    assert replay.controller.state.result() == scene.state.result()
+    assert [line.text for line in replay.controller.log][-2:] == ["Black resigns", "White wins"]
     replay.step(-1)
-    assert replay.match.state.result() is None and replay.lines[-1].text != "White wins"
+    assert replay.controller.state.result() is None and replay.controller.log[-1].text != "White wins"
 
 
 def test_the_rules_reference_explains_the_four_player_resignation() -> None:

@@ -24,19 +24,13 @@ class CliError(Exception):
 
 HEADLESS_GAMES = ("magestone", "magistrat", "magnastorm")
 """Games the headless commands (selfplay, arena) play; ``play`` offers only games with a table."""
-TABLE_GAMES = ("magestone", "magistrat")
+TABLE_GAMES = ("magestone", "magistrat", "magnastorm")
 SEAT_COUNTS = {"magestone": (2, 4), "magistrat": (2,), "magnastorm": (2, 3, 4)}
 
 
 def _players(text: str) -> int:
     if text not in ("2", "3", "4"):
         raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
-    return int(text)
-
-
-def _table_players(text: str) -> int:
-    if text not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"players must be 2 or 4, not {text!r}")
     return int(text)
 
 
@@ -140,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=TABLE_GAMES, default=None)
-    parser.add_argument("--players", type=_table_players, default=None)
+    parser.add_argument("--players", type=_players, default=None)
     parser.add_argument("--seats", type=_seats, default=None, metavar="SEAT[,SEAT...]",
                         help="e.g. human,ai:normal")
     parser.add_argument("--seed", type=_seed, default=None)

@@ -79,6 +79,7 @@ def result_headline(controller: MatchController, reasons: dict[str, str]) -> str
 _CLIENTS: dict[str, str] = {
     "magestone": "game.client.magestone:client",
     "magistrat": "game.client.magistrat:client",
+    "magnastorm": "game.client.magnastorm:client",
 }
 _LOADED: dict[str, GameClient] = {}
 

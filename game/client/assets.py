@@ -59,6 +59,19 @@ ICON_NAMES = (
     "fullscreen",
     "ui-scale",
     "undo",
+    "ms-sun",
+    "ms-moon",
+    "ms-clover",
+    "ms-spade",
+    "ms-crew",
+    "ms-runner",
+    "ms-station",
+    "ms-lab",
+    "ms-storm",
+    "ms-exchange",
+    "ms-bag",
+    "ms-range",
+    "ms-reputation",
 )
 SOUND_NAMES = ("click", "hover", "dice", "step", "fall", "spell", "victory")
 LICENCE_FILES = (

@@ -1,6 +1,8 @@
-"""The Magnastorm table: the planet, the action and research boards, turns as clicks with previews,
-the administration phase as steps, set-up, narrator and the hooks for the shared match package.
+"""The Magnastorm table: the planet, the action board, the research board and the players' boards.
 
+``geometry`` places every part of the physical table in a rect and hit-tests it, ``targets``
+maps each legal action to the part of the table it is clicked on, ``view`` draws the table;
+``interaction`` turns clicks into decisions with previews, ``scene`` is the match table.
 ``client()`` describes this game to the shared match package (:mod:`game.client.match.games`).
 """
 

@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 
 from game.client.magnastorm.geometry import Target
 from game.client.magnastorm.narrator import named
-from game.client.magnastorm.targets import target_of
+from game.client.magnastorm.targets import area_of_space, target_of
 from game.client.magnastorm.texts import bonus_words, cost_words, cube_word, objective_words
 from game.rules.magnastorm import Action, MagnastormState
 from game.rules.magnastorm.actions import act
+from game.rules.magnastorm.data import Cost
 from game.rules.magnastorm.describe import AREA_WORDS
-from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS
+from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS, T_SPACE
 from game.rules.protocol import CHANCE
 
 BUTTON_LABELS = {
@@ -221,6 +222,8 @@ class TurnInput:
                 self.buttons.append(action)
             else:
                 self.groups.setdefault(where, []).append(action)
+            if action.verb == "build":  # a station is also built from its slot on the board
+                self.groups.setdefault(Target("station", action.args[1]), []).append(action)
         for where, reason in self._refusals().items():
             if where is not None and where not in self.groups:
                 self.greyed[where] = reason
@@ -280,6 +283,8 @@ class TurnInput:
         if where in self.greyed:
             return Outcome(message=self.greyed[where])
         actions = self.groups.get(where)
+        if not actions and where.kind == "space":  # a space one step away: the step to its area
+            actions = self.groups.get(area_of_space(self.state, where))
         if not actions:
             return Outcome(message=self.prompt())
         if len(actions) == 1:
@@ -353,21 +358,38 @@ class TurnInput:
     def _build_refusals(self, seat: int) -> dict[Target | None, str]:
         state = self.state
         out: dict[Target | None, str] = {}
-        held = sum(_cube_counts(state, seat))
+        space = state.turn[T_SPACE]
+        owner = state.space_owner[space]
+        board = state.s.board
+        if owner >= 0 and owner != seat:
+            why = f"Space {space} has {self.names[owner]}'s lab: no lab of yours here."
+        elif owner == seat:
+            why = "One lab a space, unless a bonus (the extra-lab space, Azrea Bonsmai) gives another."
+        elif not state.s.quiet[state.rotation][board.area_sector[board.space_area[space]]]:
+            why = "The runner drifted here in the storm: no lab in the storm."
+        else:
+            why = ""
         for slot in range(LAB_SLOTS):
             if state.lab_slots[seat * LAB_SLOTS + slot]:
                 cost = state.lab_cost(slot)
-                out[target_of(state, act(f"lab {slot + 1}"))] = (
-                    f"Lab {slot + 1} costs {cost_words(cost)} (you hold {held} cubes), or this space "
-                    "takes no lab now."
-                )
+                out[Target("lab", str(slot + 1))] = why or (
+                    f"Lab {slot + 1} costs {cost_words(cost)}: you need {self._short(seat, cost)}.")
         for slot in range(STATION_SLOTS):
             if state.station_slots[seat * STATION_SLOTS + slot]:
                 cost = state.s.content.station_costs[slot]
-                where = target_of(state, act(f"build t0 {slot + 1}"))
-                out[where] = (f"Station {slot + 1} costs {cost_words(cost)}; it is built on a "
-                              "transmitter space the runner passed this move, one per move.")
+                out[Target("station", str(slot + 1))] = (
+                    f"Station {slot + 1} costs {cost_words(cost)}; it is built on a free transmitter "
+                    "space the runner passed this move, one a move.")
         return out
+
+    def _short(self, seat: int, cost: Cost) -> str:
+        """What ``seat`` lacks to pay ``cost`` (yellow, own and cubes of any colour)."""
+        held = _cube_counts(self.state, seat)
+        missing = [f"{cost.yellow - held[0]} more yellow"] * (held[0] < cost.yellow)
+        missing += [f"{cost.own - held[seat + 1]} more own"] * (held[seat + 1] < cost.own)
+        spare = sum(held) - min(held[0], cost.yellow) - min(held[seat + 1], cost.own)
+        missing += [f"{cost.any - spare} more of any colour"] * (spare < cost.any)
+        return ", ".join(missing) or "more cubes"
 
     def _objective_refusal(self, seat: int, slot: int) -> str:
         state = self.state

@@ -45,6 +45,14 @@ DECISION_ROW_H = 34
 BANNER_W, BANNER_H = 520, 132
 
 
+class TableCanvas(TableView):
+    """The table view with the window's backdrop behind it (the scene paints its panels on it)."""
+
+    def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The background of a window of ``size``."""
+        return decor.background(size)
+
+
 class MagnastormMatchScene(TableScene):
     """One Magnastorm match at the table: 2-4 seats, humans and bots in any mix."""
 
@@ -57,7 +65,7 @@ class MagnastormMatchScene(TableScene):
             controller.retell()
             controller.autosave()
         names = [seat.name for seat in controller.seats]
-        self.view: TableView = TableView(host.assets, self.colours)
+        self.view: TableCanvas = TableCanvas(host.assets, self.colours)
         self.animator: MagnastormAnimator = MagnastormAnimator(
             state, self._fresh_model, lambda: [seat.name for seat in self.controller.seats], host.tweens.speed
         )
@@ -369,19 +377,18 @@ class MagnastormMatchScene(TableScene):
             legal = self.input.labels()
             greyed = dict(self.input.greyed)
             selected = self.input.cursor or self._in_hand()
-        rotation = float(self.state.rotation)
-        turning = self.animator.progress("rotation")
-        if turning is not None:
-            rotation -= 1 - turning
-        swapping = self.animator.progress("panel_swap")
+        layout = self.table_layout
+        if layout is not None:
+            legal = {where: label for where, label in legal.items() if layout.contains(where)}
+            greyed = {where: reason for where, reason in greyed.items() if layout.contains(where)}
         return Overlay(
             legal=legal,
             greyed=greyed,
             hover=self.hover,
             selected=selected,
             last=self.last_targets(),
-            rotation=rotation,
-            panel_swap=swapping if swapping is not None else (0.0 if self.animator.before_swap() else 1.0),
+            rotation=self.animator.progress("rotation") or 0.0,
+            panel_swap=self.animator.progress("panel_swap") or 0.0,
             bag_draw=self.animator.bag_draw(),
         )
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.client.magnastorm.texts import bonus_words, cube_word
+from game.client.magnastorm.texts import a_cube, bonus_words, cube_word
 from game.client.match.seats import Seat
 from game.rules.magnastorm import MagnastormState
 from game.rules.magnastorm.describe import AREA_WORDS
@@ -109,9 +109,9 @@ def _event(state: MagnastormState, kind: str, data: Mapping[str, Any], names: Se
         colour = str(data["colour"])
         if colour == "k":
             return f"  {who(data['seat'], names)} draws black from the bag: it goes back, an own cube instead"
-        return f"  {who(data['seat'], names)} draws a {cube_word(colour, names)} cube from the bag"
+        return f"  {who(data['seat'], names)} draws {a_cube(colour, names)} from the bag"
     if kind == "exchanged":
-        return f"  {who(data['seat'], names)} receives a {cube_word(str(data['colour']), names)} cube"
+        return f"  {who(data['seat'], names)} receives {a_cube(str(data['colour']), names)}"
     if kind == "station_built":
         return f"  {who(data['seat'], names)} builds a transmitter station on {data['station']}"
     if kind == "station_start":

@@ -32,7 +32,7 @@ from game.client.match.controller import MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
-from game.rules.magnastorm import MagnastormState
+from game.rules.magnastorm import Action, MagnastormState
 from game.rules.magnastorm.describe import AREA_WORDS
 
 RIGHT_W = 300
@@ -61,8 +61,8 @@ class MagnastormMatchScene(TableScene):
         state = controller.state
         assert isinstance(state, MagnastormState)
         self.state: MagnastormState = state
-        if controller.match.resolve_chance():  # a new match opens with the deals still to draw
-            controller.retell()
+        if controller.match.resolve_chance() or (controller.match.log and not controller.log):
+            controller.retell()  # a new match opens with the deals to draw; the log tells them
             controller.autosave()
         names = [seat.name for seat in controller.seats]
         self.view: TableCanvas = TableCanvas(host.assets, self.colours)
@@ -77,6 +77,8 @@ class MagnastormMatchScene(TableScene):
         self.banner = pygame.Rect(0, 0, 1, 1)
         self.banner_buttons: list[Button] = []
         self.hover: Target | None = None
+        self.popup_actions: list[Action] = []
+        """The decision behind each button of :attr:`popup`."""
         self.settled: MagnastormState = state.clone()
         """The position before the batch being animated (shown while an administration's first
         stages are on screen)."""
@@ -309,6 +311,7 @@ class MagnastormMatchScene(TableScene):
         x = min(anchor.right + u(6), self.table.right - width)
         y = min(anchor.y, self.table.bottom - len(outcome.choices) * u(38))
         self.popup = []
+        self.popup_actions = list(outcome.choices)
         for index, action in enumerate(outcome.choices):
             shown = self.input.preview(action)
             label = shown.label or shown.title

@@ -86,6 +86,13 @@ def cube_word(colour: str, names: Sequence[str]) -> str:
     return f"{names[index]}'s" if 0 <= index < len(names) else f"player {colour}'s"
 
 
+def a_cube(colour: str, names: Sequence[str]) -> str:
+    """``a yellow cube``, ``a black cube``, ``a cube of Anna's colour``."""
+    if colour in "yk":
+        return f"a {cube_word(colour, names)} cube"
+    return f"a cube of {cube_word(colour, names)} colour"
+
+
 def cost_words(cost: Cost) -> str:
     """``1 yellow + 2 own + 1 any`` (``free`` for nothing)."""
     parts = [f"{count} {word}" for count, word in ((cost.yellow, "yellow"), (cost.own, "own"),

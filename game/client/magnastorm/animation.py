@@ -74,6 +74,8 @@ class MagnastormAnimator(StepAnimator[MagnastormState, TableStep]):
     ) -> None:
         super().__init__(model, fresh_model, speed)
         self.names = names
+        self.shown: list[TableStep] = []
+        """The administration stages shown so far (the current one last)."""
 
     def play(self, events: tuple[Event, ...] | list[Event]) -> None:
         """Queue a batch; an administration in it becomes its six stages."""
@@ -85,6 +87,7 @@ class MagnastormAnimator(StepAnimator[MagnastormState, TableStep]):
         end = next((i for i in range(start, len(events)) if events[i].kind == "centre_rotated"),
                    len(events) - 1)
         super().play(events[:start])
+        self.shown = []
         state = self.fresh_model()
         names = self.names()
         for stage, grouped in admin_stages(events[start:end + 1]):
@@ -93,6 +96,10 @@ class MagnastormAnimator(StepAnimator[MagnastormState, TableStep]):
                 lines = ["Nothing changes hands."] if stage not in ("panel_swap", "rotation") else []
             self.steps.append(TableStep(stage, {}, STAGE_SECONDS, stage=stage, lines=lines))
         super().play(events[end + 1:])
+
+    def _begin(self, step: TableStep) -> None:
+        if step.stage:
+            self.shown.append(step)
 
     def make_step(self, event: Event) -> TableStep:
         """A play-time event's step (zero time for events that only the log shows)."""

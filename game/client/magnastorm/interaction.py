@@ -23,7 +23,7 @@ from game.rules.magnastorm import Action, MagnastormState
 from game.rules.magnastorm.actions import act
 from game.rules.magnastorm.data import Cost
 from game.rules.magnastorm.describe import AREA_WORDS
-from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS, T_SPACE
+from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS, T_CELL, T_SPACE
 from game.rules.protocol import CHANCE
 
 BUTTON_LABELS = {
@@ -106,11 +106,11 @@ def compare(
     if paid:
         text = ", ".join(f"{n} {_colour_words(c, seat, names)}" for c, n in paid)
         lines.append(f"Pays {text}")
-        short.append("−" + "+".join(f"{n}{COLOURS[c] if c != seat + 1 else 'o'}" for c, n in paid))  # noqa: RUF001
+        short.extend(f"−{n}{COLOURS[c] if c != seat + 1 else 'o'}" for c, n in paid)  # noqa: RUF001
     if got:
         text = ", ".join(f"{n} {_colour_words(c, seat, names)}" for c, n in got)
         lines.append(f"Gets {text}")
-        short.append("+" + "+".join(f"{n}{COLOURS[c] if c != seat + 1 else 'o'}" for c, n in got))
+        short.extend(f"+{n}{COLOURS[c] if c != seat + 1 else 'o'}" for c, n in got)
     for other in range(before.num_players):
         gain = after.rep[other] - before.rep[other]
         if gain:
@@ -159,7 +159,25 @@ def preview(state: MagnastormState, action: Action, names: Sequence[str]) -> Pre
     top = after.tasks[-1] if after.tasks else None
     if action.verb == "to" and top is not None and top[0] == "option":
         lines.extend(_option_lines(after, names))
-    return Preview(title, tuple(lines), ", ".join(short[:3]), draws)
+    if action.verb == "take":
+        lines.extend(_take_lines(state, int(action.args[0][1:]), names))
+    return Preview(title, tuple(lines), " ".join(short[:4]), draws)
+
+
+def _take_lines(state: MagnastormState, column: int, names: Sequence[str]) -> list[str]:
+    """What taking over a column brings once its crew is placed: the commander's reputation, what
+    the holder loses, the effect (the first-player token: its research level and cube)."""
+    crew = sum(state.upper[column * 5:column * 5 + 5])
+    placed = f"Then place its {crew} crew member{'s' * (crew != 1)} on the lower panel"
+    if column == 0:
+        return [placed, "The first-player token: a research level and a cube of any player's colour now; "
+                "you go first next round"]
+    commander = state.s.content.commanders[state.admin[column]]
+    lines = [placed, f"{commander.name}: +{commander.green} reputation"]
+    holder = state.admin_ctrl[column]
+    if holder >= 0:
+        lines.append(f"{names[holder]} loses {commander.red} reputation")
+    return lines
 
 
 def _option_lines(state: MagnastormState, names: Sequence[str]) -> list[str]:
@@ -170,14 +188,14 @@ def _option_lines(state: MagnastormState, names: Sequence[str]) -> list[str]:
     for verb, word in (("move", "Move the runner"), ("gain", "Take the cubes")):
         options = [a for a in legal if a.verb == verb and not a.args]
         if not options:
-            cost = state.s.panel.move_costs[state.turn[0] // state.s.columns]
+            cost = state.s.panel.move_costs[state.turn[T_CELL] // state.s.columns]
             out.append(f"{word}: not affordable (costs {cost_words(cost)})")
             continue
         after = state.clone()
         after.apply(options[0])
         _, short = compare(state, after, seat, names)
-        out.append(f"{word}: {', '.join(short) or 'no cubes'}")
-    bonus = state.s.panel.bonuses.get(divmod(state.turn[0], state.s.columns))
+        out.append(f"{word}: {' '.join(short) or 'no cubes'}")
+    bonus = state.s.panel.bonuses.get(divmod(state.turn[T_CELL], state.s.columns))
     if bonus:
         out.append(f"Space bonus: {bonus_words(bonus)}")
     return out
@@ -252,13 +270,17 @@ class TurnInput:
 
     def choices(self) -> list[ButtonChoice]:
         """The button-only decisions with their previews (and a greyed Move when it is too dear)."""
-        out = [ButtonChoice(button_label(a), a, self._tip(a)) for a in self.buttons]
+        out = [ButtonChoice(self._button_text(a), a, self._tip(a)) for a in self.buttons]
         top = self.state.tasks[-1] if self.state.tasks else None
         if top is not None and top[0] == "option" and not any(a.verb == "move" for a in self.buttons):
-            cost = self.state.s.panel.move_costs[self.state.turn[0] // self.state.s.columns]
+            cost = self.state.s.panel.move_costs[self.state.turn[T_CELL] // self.state.s.columns]
             out.insert(0, ButtonChoice("Move the runner", None,
                                        f"Moving from this row costs {cost_words(cost)}: you cannot pay it."))
         return out
+
+    def _button_text(self, action: Action) -> str:
+        label = self.preview(action).label
+        return f"{button_label(action)}   {label}" if label else button_label(action)
 
     def _tip(self, action: Action) -> str:
         shown = self.preview(action)

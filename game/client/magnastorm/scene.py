@@ -28,12 +28,13 @@ from game.client.magnastorm.texts import (
     objective_words,
 )
 from game.client.magnastorm.view import Overlay, TableView
-from game.client.match.controller import MatchController, Played
+from game.client.match.controller import LogLine, MatchController, Played
 from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
 from game.rules.magnastorm import Action, MagnastormState
 from game.rules.magnastorm.describe import AREA_WORDS
+from game.rules.magnastorm.state import T_CELL
 
 RIGHT_W = 300
 """Design width of the info / decisions / controls / log column (anchored to the right edge)."""
@@ -42,7 +43,6 @@ HUD_HEIGHT = 640
 INFO_H = 196
 DECISION_ROWS = 5
 DECISION_ROW_H = 34
-BANNER_W, BANNER_H = 520, 132
 
 
 class TableCanvas(TableView):
@@ -74,9 +74,9 @@ class MagnastormMatchScene(TableScene):
         self.table_layout: TableLayout | None = None
         self.info = pygame.Rect(0, 0, 1, 1)
         self.decisions = pygame.Rect(0, 0, 1, 1)
-        self.banner = pygame.Rect(0, 0, 1, 1)
-        self.banner_buttons: list[Button] = []
         self.hover: Target | None = None
+        self.choice_buttons: dict[str, Button] = {}
+        """The decision buttons by the notation of their action."""
         self.popup_actions: list[Action] = []
         """The decision behind each button of :attr:`popup`."""
         self.settled: MagnastormState = state.clone()
@@ -112,7 +112,7 @@ class MagnastormMatchScene(TableScene):
 
     def update_table(self, dt: float) -> None:
         """Remember the position while nothing animates; re-layout when an administration stage
-        changes (its banner's buttons)."""
+        changes (its Next / Skip buttons)."""
         mark = len(self.controller.match.log)
         if not self.animator.busy and self._settled_at != mark:
             self._settled_at = mark
@@ -150,8 +150,6 @@ class MagnastormMatchScene(TableScene):
         self.log_panel.place(log, self.hud)
         self.table = pygame.Rect(margin, margin, self.right.x - 2 * margin, height)
         self.table_layout = TableLayout.compute(self.table, self.hud, self.shown_state(), self._viewer())
-        self.banner = pygame.Rect(0, 0, min(self.table.width - u(20), u(BANNER_W)), u(BANNER_H))
-        self.banner.midtop = (self.table.centerx, self.table.y + u(8))
 
     def _viewer(self) -> int:
         """The seat whose board is drawn nearest: the human to act, else the first human, else 0."""
@@ -166,22 +164,36 @@ class MagnastormMatchScene(TableScene):
         return [(self.info, 215, 12)]
 
     def layout(self) -> None:
-        """Decision buttons, the administration banner's buttons and the match controls."""
+        """Decision buttons (Next step / Skip all during the administration) and the match controls."""
         self.place_panels()
         self.input.refresh()
         assets, u = self.host.assets, self.u
         widgets: list[Widget] = []
-        if self.controller.human_to_act():
-            row = u(DECISION_ROW_H)
+        row = u(DECISION_ROW_H)
+        if self.animator.stage is not None:
+            half = (self.decisions.width - u(8)) // 2
+            x, y = self.decisions.x, self.decisions.y
+            widgets += [
+                Button(assets, pygame.Rect(x, y, half, row - u(4)), "Next step",
+                       self.next_stage, style="primary", font_size=u(15),
+                       tooltip="Show the next step of the administration (Enter)."),
+                Button(assets, pygame.Rect(x + half + u(8), y, half, row - u(4)),
+                       "Skip all", self.skip_admin, font_size=u(15),
+                       tooltip="Skip to the end of the administration (Esc)."),
+            ]
+        self.choice_buttons = {}
+        if self.animator.stage is None and self.controller.human_to_act():
             for index, choice in enumerate(self.input.choices()[:DECISION_ROWS]):
                 rect = pygame.Rect(self.decisions.x, self.decisions.y + index * row, self.decisions.width,
                                    row - u(4))
                 command = partial(self._play, choice.action) if choice.action is not None else partial(
                     self.say, choice.tooltip)
-                widgets.append(
-                    Button(assets, rect, choice.label, command, style="primary" if index == 0 else "menu",
-                           font_size=u(15), tooltip=choice.tooltip, enabled=choice.action is not None)
-                )
+                style = "primary" if index == 0 else "menu"
+                button = Button(assets, rect, choice.label, command, style=style, font_size=u(15),
+                                tooltip=choice.tooltip, enabled=choice.action is not None)
+                widgets.append(button)
+                if choice.action is not None:
+                    self.choice_buttons[choice.action.text] = button
         controls: list[Control] = [
             ("Undo", "undo", self.undo, self.can_take_back(),
              "Take back your last decision of this turn (never a bag draw) — Ctrl+Z."),
@@ -192,18 +204,6 @@ class MagnastormMatchScene(TableScene):
         widgets.extend(self.control_buttons(controls, (self.right.x, self.controls_y), self.right.width))
         self.group.widgets = widgets
         self.group.focus_index = None
-        self.banner_buttons = []
-        if self.animator.stage is not None:
-            half = (self.banner.width - u(36)) // 2
-            y = self.banner.bottom - u(42)
-            self.banner_buttons = [
-                Button(assets, pygame.Rect(self.banner.x + u(12), y, half, u(34)), "Next step",
-                       self.next_stage, style="primary", font_size=u(15),
-                       tooltip="Show the next step of the administration (Enter)."),
-                Button(assets, pygame.Rect(self.banner.x + u(24) + half, y, half, u(34)), "Skip all",
-                       self.skip_admin, font_size=u(15),
-                       tooltip="Skip to the end of the administration (Esc)."),
-            ]
 
     # -- commands ----------------------------------------------------------------------------------
     def can_take_back(self) -> bool:
@@ -244,8 +244,8 @@ class MagnastormMatchScene(TableScene):
 
     # -- input -------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        """Route pointer and keys: hand-over, the administration banner, animations, popups, buttons,
-        then the table."""
+        """Route pointer and keys: hand-over, animations (not the administration's steps: they have
+        their buttons), popups, buttons, then the table."""
         if isinstance(intent, Hover):
             self.pointer = intent.pos
             self.rest = 0.0
@@ -254,11 +254,6 @@ class MagnastormMatchScene(TableScene):
             return
         if self.dismiss_handover(intent):
             return
-        if isinstance(intent, Click):
-            for button in self.banner_buttons:
-                if button.hit(intent.pos):
-                    button.activate()
-                    return
         if isinstance(intent, Click) and self.animator.busy and not self.animator.admin_pending():
             self.animator.skip()
             return
@@ -379,7 +374,7 @@ class MagnastormMatchScene(TableScene):
         if human:
             legal = self.input.labels()
             greyed = dict(self.input.greyed)
-            selected = self.input.cursor or self._in_hand()
+            selected = self.input.cursor or self._in_hand() or self._crew_cell()
         layout = self.table_layout
         if layout is not None:
             legal = {where: label for where, label in legal.items() if layout.contains(where)}
@@ -405,6 +400,16 @@ class MagnastormMatchScene(TableScene):
             return None
         return target_of(state, state.parse_action(last.notation))
 
+    def _crew_cell(self) -> Target | None:
+        """The lower-panel space of this turn's crew member, while its option and move are chosen."""
+        cell = self.state.turn[T_CELL]
+        if self.state.phase != "play" or cell < 0 or not self.state.tasks:
+            return None
+        if self.state.tasks[-1][0] not in ("option", "premove", "step", "land", "mira", "joy", "pay"):
+            return None
+        columns = self.state.s.columns
+        return Target("lower", f"r{cell // columns}c{cell % columns}")
+
     def last_targets(self) -> frozenset[Target]:
         """Where the last player's decisions of their last turn were made (the last move shown)."""
         history = self.controller.history
@@ -420,6 +425,21 @@ class MagnastormMatchScene(TableScene):
                 found.add(where)
         return frozenset(found)
 
+    def visible_log(self) -> list[LogLine]:
+        """The log as the player may read it: during the administration, its steps appear as they are
+        shown (no spoiler of the turn order or the round to come)."""
+        log = self.controller.log
+        if not self.animator.admin_pending():
+            return log
+        start = max((i for i, line in enumerate(log) if line.text.startswith("— Administration")), default=-1)
+        if start < 0:
+            return log
+        shown = [log[start]]
+        for step in self.animator.shown:
+            shown.append(LogLine(-1, f"  {STAGE_TITLES[step.stage]}"))
+            shown.extend(LogLine(-1, f"    {line}") for line in step.lines)
+        return log[:start] + shown
+
     def wrap(self, role: str, size: int, text: str, width: int) -> list[str]:
         """``decor.wrap`` with a cache (the panels re-wrap the same words every frame)."""
         key = (role, size, text, width)
@@ -432,15 +452,14 @@ class MagnastormMatchScene(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Backdrop, table, info, decisions, log, the administration banner, popups, tooltips."""
+        """Backdrop, table, info (or the administration's step), decisions, log, popups, tooltips."""
         surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
         assert self.table_layout is not None
         self.view.draw(surface, self.shown_state(), self.table_layout, self.overlay())
         self._draw_info(surface)
-        self.log_panel.draw(surface, self.controller.log, list(self.colours))
+        self.log_panel.draw(surface, self.visible_log(), list(self.colours))
         self.group.draw(surface)
-        self._draw_banner(surface)
         for button in self.popup:
             button.draw(surface)
         self.tips.draw(surface, self.host.assets, (self.table.centerx, self.table.y + self.u(58)), self.hud,
@@ -466,6 +485,11 @@ class MagnastormMatchScene(TableScene):
         decor.text(surface, assets, "ui_semibold", u(13), status, theme.TEXT_DIM, (x, y))
         y += u(19)
         heading, lines = self.info_lines()
+        stage = self.animator.stage
+        if stage is not None:
+            heading, lines = STAGE_TITLES[stage.stage], stage.lines
+            bar = pygame.Rect(x, info.bottom - u(8), round(width * stage.progress), u(3))
+            pygame.draw.rect(surface, theme.GOLD, bar)
         for line in self.wrap("ui_bold", u(14), heading, width)[:2]:
             decor.text(surface, assets, "ui_bold", u(14), line, theme.GOLD, (x, y))
             y += u(18)
@@ -513,34 +537,15 @@ class MagnastormMatchScene(TableScene):
             return (shown.title, list(shown.lines) or ["Nothing changes hands."])
         if focus is not None:
             return (self.input.prompt(), [self.input.tooltip(focus)])
-        hints = "Highlighted places can be clicked; hover one to see what it costs and gives. " \
-                "Tab cycles them, Enter commits, Esc backs out."
-        return (self.input.prompt(), [hints])
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        stage = self.animator.stage
-        if stage is None:
-            return
-        assets, u, rect = self.host.assets, self.u, self.banner
-        decor.record_panel(rect)
-        surface.blit(decor.panel(rect.size, radius=u(12), alpha=235, shadow=0), rect.topleft)
-        x, y, width = rect.x + u(14), rect.y + u(10), rect.width - u(28)
-        title = STAGE_TITLES[stage.stage]
-        for line in self.wrap("ui_bold", u(16), title, width)[:1]:
-            decor.text(surface, assets, "ui_bold", u(16), line, theme.GOLD, (x, y))
-            y += u(21)
-        limit = rect.bottom - u(48)
-        for text in stage.lines:
-            for line in self.wrap("ui", u(13), text, width):
-                if y + u(16) > limit:
-                    break
-                decor.text(surface, assets, "ui", u(13), line, theme.TEXT, (x, y))
-                y += u(16)
-        bar_width = round((rect.width - u(24)) * stage.progress)
-        bar = pygame.Rect(rect.x + u(12), rect.bottom - u(5), bar_width, u(2))
-        pygame.draw.rect(surface, theme.GOLD, bar)
-        for button in self.banner_buttons:
-            button.draw(surface)
+        if not self.input.groups:
+            return (self.input.prompt(), [f"{choice.label}: {choice.tooltip.partition('; ')[2] or 'nothing'}"
+                                          for choice in self.input.choices()])
+        hints = ["Highlighted places can be clicked; hover one to see what it costs and gives. "
+                 "Tab cycles them, Enter commits, Esc backs out."]
+        if any(action.verb == "trade" for actions in self.input.groups.values() for action in actions):
+            hints.append("Free exchange: click a cube of your tray to get one of that colour for three "
+                         "others.")
+        return (self.input.prompt(), hints)
 
     # -- tooltips ----------------------------------------------------------------------------------
     def board_tooltip(self) -> str:

@@ -15,7 +15,6 @@ from game.client.scenes.base import Host
 from game.client.widgets import Choice, Toggle, Widget
 
 PLAYER_COUNTS = (2, 3, 4)
-SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 START_AREAS = (1, 2)
 START_AREA_LABELS = ("Area 1 (first game)", "Area 2 (two storms)")
 START_AREA_HELP = (
@@ -33,6 +32,8 @@ class MagnastormSetupScene(SetupScene):
         self.players = host.options.players if host.options.players in PLAYER_COUNTS else 2
         self.start_area = 1
         self.handover = bool(host.settings.handover_screen)
+        self.colour_names = theme.player_names(host.settings.colour_blind)
+        """The default seat names: their federations' colours, as the player boards name them."""
 
     def build(self) -> list[Widget]:
         """Player count, seats, starting area, hand-over, Back and Start."""
@@ -51,7 +52,7 @@ class MagnastormSetupScene(SetupScene):
         ]
         for index in range(self.players):
             y = 200 + index * 56
-            widgets.append(self.name_field(r.rect(290, y, 160, 42), index, SEAT_NAMES[index]))
+            widgets.append(self.name_field(r.rect(290, y, 160, 42), index, self.colour_names[index]))
             widgets.append(
                 self.who_choice(
                     r.rect(470, y, 460, 42), index, "A person at this screen, or the AI at a level."
@@ -94,8 +95,8 @@ class MagnastormSetupScene(SetupScene):
         return {"players": self.players, "start_area": self.start_area}
 
     def seats(self) -> list[Seat]:
-        """The seats, named as typed or "Player n", each in its own colour."""
-        return [Seat(self.seat_name(i, SEAT_NAMES[i]), self.who[i], i) for i in range(self.players)]
+        """The seats, named as typed or after their colour, each in its own colour."""
+        return [Seat(self.seat_name(i, self.colour_names[i]), self.who[i], i) for i in range(self.players)]
 
     def start(self) -> None:
         """Create the match and open the table in place of this scene."""

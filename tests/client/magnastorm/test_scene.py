@@ -10,7 +10,6 @@ import pytest
 
 from game.client.app import App
 from game.client.input import Click, Hover, Key, KeyIntent
-from game.client.magnastorm.interaction import button_label
 from game.client.magnastorm.narrator import MagnastormNarrator
 from game.client.magnastorm.scene import MagnastormMatchScene
 from game.client.magnastorm.targets import target_of
@@ -75,8 +74,7 @@ def play_by_click(app: App, scene: MagnastormMatchScene, action: Action, hover: 
     where = target_of(scene.state, action)
     press = click_at if hover else _click
     if where is None:
-        button = scene.button(button_label(action))
-        press(app, button.rect.center)
+        press(app, scene.choice_buttons[action.text].rect.center)
         return
     assert scene.table_layout is not None
     press(app, scene.table_layout.centre(where))
@@ -187,9 +185,9 @@ def test_every_legal_target_is_hit_at_its_drawn_centre_at_two_window_sizes(app: 
             for where in scene.input.targets():
                 assert scene.table_layout.hit(scene.table_layout.centre(where)) == where, (verb, size, where)
                 seen.add(where.kind)
-            for choice in scene.input.choices():
-                button = scene.button(choice.label)
-                assert scene.table.collidepoint(button.rect.center) is False
+            for text, button in scene.choice_buttons.items():
+                assert scene.table_layout.hit(button.rect.center) is None, text
+                assert [w for w in scene.group.widgets if w.hit(button.rect.center)] == [button]
         app.stack.pop()
     assert {"column", "crew", "lower"} <= seen
 
@@ -257,14 +255,14 @@ def test_the_administration_runs_as_steps_that_can_be_followed_and_skipped(app: 
     assert scene.animator.stage is not None and scene.animator.stage.stage == "income"
     assert scene.turn_title()[0] == "Administration"
     assert scene.shown_state() is scene.settled, "the table shows the position before income"
-    click_at(app, scene.banner_buttons[0].rect.center)
+    click_at(app, scene.button("Next step").rect.center)
     assert scene.animator.stage is not None and scene.animator.stage.stage == "majorities"
     send(app, KeyIntent(Key.CONFIRM))
     assert scene.animator.stage is not None and scene.animator.stage.stage == "research"
     stages = []
     while scene.animator.stage is not None and len(stages) < 10:
         stages.append(scene.animator.stage.stage)
-        click_at(app, scene.banner_buttons[0].rect.center)
+        click_at(app, scene.button("Next step").rect.center)
     assert stages == ["research", "turn_order", "panel_swap", "rotation"]
     assert any("Administration" in line.text for line in scene.controller.log)
 
@@ -276,8 +274,7 @@ def test_skip_all_ends_the_administration_at_once(app: App) -> None:
     scene._play(_finishing_action(match))
     frames(app, 2)
     assert scene.animator.admin_pending()
-    skip = next(b for b in scene.banner_buttons if b.label == "Skip all")
-    click_at(app, skip.rect.center)
+    click_at(app, scene.button("Skip all").rect.center)
     assert not scene.animator.admin_pending()
     assert scene.shown_state() is scene.state
 

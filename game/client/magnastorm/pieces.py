@@ -108,7 +108,8 @@ class Pieces:
         if found is None:
             found = pygame.Surface((size, size), pygame.SRCALPHA)
             body = pygame.Rect(0, 0, size, size)
-            pygame.draw.rect(found, theme.mix(colour, (0, 0, 0), 0.5), body, border_radius=max(1, size // 5))
+            edge = (118, 118, 132) if sum(colour) < 200 else theme.mix(colour, (0, 0, 0), 0.5)
+            pygame.draw.rect(found, edge, body, border_radius=max(1, size // 5))
             pygame.draw.rect(found, colour, body.inflate(-2, -2), border_radius=max(1, size // 5))
             top = pygame.Rect(2, 2, size - 4, max(1, (size - 4) // 3))
             pygame.draw.rect(

@@ -1,18 +1,32 @@
-"""Seeded random Magnastorm positions for the table's screenshots, tests and benchmarks."""
+"""Seeded Magnastorm positions for the table's screenshots, tests and benchmarks."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
+from game.ai.base import Budget, SearchBot
+from game.ai.games import evaluator
+from game.ai.greedy import Greedy
 from game.rules.magnastorm import MagnastormState, new_game
 from game.rules.protocol import CHANCE, TERMINAL
 
+Chooser = Callable[[MagnastormState, random.Random], Any]
 
-def random_positions(players: int, seed: int, limit: int = 400) -> Iterator[MagnastormState]:
-    """Each state of one random game (random legal decisions, seeded chance) up to ``limit`` decisions.
 
-    Yields the live state before each player decision (do not keep it: it changes; clone it).
+def random_choice(state: MagnastormState, rng: random.Random) -> Any:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
+
+def random_positions(
+    players: int, seed: int, limit: int = 400, choose: Chooser = random_choice
+) -> Iterator[MagnastormState]:
+    """Each state of one seeded game before a player decision, up to ``limit`` decisions; the
+    decisions are random unless ``choose`` picks them, chance is drawn from the seed.
+
+    Yields the live state (do not keep it: it changes; clone it).
     """
     rng = random.Random(seed)
     state = new_game({"players": players, "start_area": 1 + seed % 2})
@@ -25,15 +39,22 @@ def random_positions(players: int, seed: int, limit: int = 400) -> Iterator[Magn
             state.apply(state.sample_chance(rng))
             continue
         yield state
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(choose(state, rng))
         decisions += 1
 
 
+def greedy_choice() -> Chooser:
+    """The greedy tuning player (it drops labs, builds stations and takes commanders)."""
+    bot = SearchBot("greedy", Greedy(evaluator("magnastorm")), Budget(10_000))
+    return lambda state, rng: bot.choose(state, rng)
+
+
 def mid_game(players: int, seed: int = 7, decisions: int | None = None) -> MagnastormState:
-    """A position some way into a random game: labs on the planet, commanders held, crew spread."""
-    wanted = decisions if decisions is not None else 60 * players
+    """A position some way into a game of greedy players: labs on the planet, stations, commanders
+    held, objectives claimed, crew on both panels."""
+    wanted = decisions if decisions is not None else 25 * players
     last: MagnastormState | None = None
-    for state in random_positions(players, seed, wanted + 1):
+    for state in random_positions(players, seed, wanted + 1, greedy_choice()):
         last = state
     assert last is not None
     return last.clone()

@@ -21,6 +21,7 @@ from game.client.magnastorm.geometry import (
     CUBE_KEYS,
     LEVELS,
     ROWS,
+    TILE_R,
     Shape,
     TableLayout,
     Target,
@@ -41,6 +42,8 @@ from game.rules.magnastorm.objectives import target as objective_target
 from game.rules.magnastorm.planet import quiet_sectors, tile_slot
 from game.rules.magnastorm.state import MagnastormState
 
+TILE_STEP = 1.5
+"""Degrees between the cached frames of the turning centre tile."""
 HIGHLIGHT: Colour = (255, 214, 96)
 HOVER: Colour = (255, 255, 255)
 SELECTED: Colour = (96, 230, 255)
@@ -107,6 +110,9 @@ class TableView:
         self.static_renders = 0
         """How often the static layer was rendered (once per layout and settings)."""
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._base_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.base_renders = 0
+        """How often the position was drawn into the base layer (once per position and layout)."""
         self._storm: dict[tuple[object, ...], pygame.Surface] = {}
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
         self._washes: dict[tuple[object, ...], pygame.Surface] = {}
@@ -117,6 +123,7 @@ class TableView:
             self.colours = colours
             self.pieces = Pieces(self.assets, colours, self.emblems)
             self._static = None
+            self._base_cache = None
             self._washes.clear()
 
     # ------------------------------------------------------------------ caches
@@ -152,33 +159,68 @@ class TableView:
         layout: TableLayout,
         overlay: Overlay | None = None,
     ) -> None:
-        """Draw the table for ``state`` (which is only read) with ``overlay`` on top."""
+        """Draw the table for ``state`` (which is only read) with ``overlay`` on top.
+
+        The position is drawn once into a cached base layer (static layer, storm, pieces) and
+        redrawn only when the position, layout or colours change; each frame blits it and draws
+        the animations and the overlay on top."""
         overlay = overlay or Overlay()
-        origin = layout.bounds.topleft
-        surface.blit(self.static_layer(layout, state), origin)
-        rotation = state.rotation
-        previous = (rotation - 1) % 6
         turning = 0.0 < overlay.rotation < 1.0
-        shown = previous if turning and overlay.rotation < 0.5 else rotation
-        surface.blit(self._storm_layer(layout, state, shown), origin)
-        angle = (overlay.rotation - 1.0) * 60.0 if turning else 0.0
-        self._centre_tile(surface, layout, state, rotation, angle)
-        self._planet_pieces(surface, state, layout)
-        self._info(surface, state, layout)
-        self._action(surface, state, layout, overlay.panel_swap)
-        self._research(surface, state, layout)
-        for board in layout.boards:
-            self._player_board(surface, state, layout, board.seat)
+        rising = 0.0 < overlay.panel_swap < 1.0
+        shown = (state.rotation - 1) % 6 if turning and overlay.rotation < 0.5 else state.rotation
+        base = self._base(state, layout, shown, turning, rising)
+        surface.blits([(base, region.topleft, region) for region in self._regions(layout)], doreturn=False)
+        if turning:
+            planet = layout.planet
+            pygame.draw.circle(surface, BOARD_FILL, planet.centre, planet.radius * TILE_R * 1.03)
+            self._centre_tile(surface, layout, state, state.rotation, (overlay.rotation - 1.0) * 60.0)
+        if rising:
+            self._upper_crew(surface, state, layout, overlay.panel_swap)
         self._overlay(surface, layout, overlay)
         if overlay.bag_draw is not None:
             self._bag_draw(surface, state, layout, *overlay.bag_draw)
+
+    def _regions(self, layout: TableLayout) -> list[pygame.Rect]:
+        """The parts of the table that hold anything (the blocks with their shadows), so a frame
+        blits no more than those."""
+        margin = round(14 * layout.scale) + 4
+        blocks = [layout.planet_rect, layout.info.rect, layout.action.rect, layout.research.rect]
+        blocks += [board.rect for board in layout.boards]
+        return [block.inflate(margin * 2, margin * 2).clip(layout.bounds) for block in blocks]
+
+    def _base(
+        self, state: MagnastormState, layout: TableLayout, shown: int, turning: bool, rising: bool
+    ) -> pygame.Surface:
+        """The static layer with the storm at ``shown`` and the position's pieces (cached), in
+        window coordinates; without the centre tile while it turns and without the upper-panel
+        crew while it rises."""
+        static = self.static_layer(layout, state)
+        key = (self._key(layout), state.position(), shown, turning, rising)
+        if self._base_cache is not None and self._base_cache[0] == key:
+            return self._base_cache[1]
+        self.base_renders += 1
+        base = static.copy()
+        storm = self._storm_layer(layout, state, shown)
+        base.blit(storm, layout.planet_rect.topleft)
+        if not turning:
+            self._centre_tile(base, layout, state, state.rotation, 0.0)
+        self._planet_pieces(base, state, layout)
+        self._info(base, state, layout)
+        self._action(base, state, layout)
+        if not rising:
+            self._upper_crew(base, state, layout, 1.0)
+        self._research(base, state, layout)
+        for board in layout.boards:
+            self._player_board(base, state, layout, board.seat)
+        self._base_cache = (key, base)
+        return base
 
     # ------------------------------------------------------------------ static layer
 
     def _render_static(self, layout: TableLayout, state: MagnastormState) -> pygame.Surface:
         bounds = layout.bounds
-        surface = pygame.Surface(bounds.size, pygame.SRCALPHA)
-        shift = (-bounds.x, -bounds.y)
+        surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
+        shift = (0, 0)
         self._static_planet(surface, layout, state, shift)
         k = layout.scale
         for rect, title in (
@@ -292,11 +334,20 @@ class TableView:
         pygame.draw.polygon(surface, edge, points, 1)
 
     def _cost_row(
-        self, surface: pygame.Surface, cost: Cost | str, size: int, centre: tuple[float, float], gap: int = 2
+        self,
+        surface: pygame.Surface,
+        cost: Cost | str,
+        size: int,
+        centre: tuple[float, float],
+        gap: int = 2,
+        room: int = 0,
     ) -> None:
-        """Cubes of a cost in a row centred on ``centre`` (``k``: own colour, printed black)."""
+        """Cubes of a cost in a row centred on ``centre`` (``k``: own colour, printed black); a free
+        cost says "free" where it fits ``room`` pixels (any room when 0)."""
         letters = cost if isinstance(cost, str) else "y" * cost.yellow + "k" * cost.own + "a" * cost.any
         if not letters:
+            if room and self.assets.font("ui_semibold", max(9, size)).size("free")[0] > room:
+                return
             decor.text(
                 surface, self.assets, "ui_semibold", max(9, size), "free", theme.TEXT_DIM, centre, "center"
             )
@@ -353,30 +404,18 @@ class TableView:
         )
         cube = max(7, round(11 * k))
         for row, head in enumerate(action.row_heads):
+            # one line: the boot and the movement cost, a divider, the cubes gained
             local = head.move(shift)
             pygame.draw.rect(surface, CELL, local, border_radius=round(4 * k))
-            half = local.width / 2
-            boot = self.assets.icon("ms-range", max(8, round(11 * k)), theme.TEXT_DIM)
-            surface.blit(boot, boot.get_rect(midtop=(local.x + half / 2, local.y + 1)))
+            cube = max(6, min(round(10 * k), local.height - 6, (local.width - 10) // 7))
+            split = local.x + local.width * 0.46
+            boot = self.assets.icon("ms-range", cube + 2, theme.TEXT_DIM)
+            surface.blit(boot, boot.get_rect(midleft=(local.x + 2, local.centery)))
             self._cost_row(
-                surface, panel.move_costs[row], cube, (local.x + half / 2, local.bottom - cube / 2 - 2)
+                surface, panel.move_costs[row], cube, ((local.x + 4 + cube + split) / 2, local.centery), 1
             )
-            decor.text(
-                surface,
-                self.assets,
-                "ui_semibold",
-                small,
-                "gain",
-                theme.TEXT_DIM,
-                (local.x + half * 1.5, local.y + 1),
-                "midtop",
-            )
-            self._cost_row(
-                surface, panel.gains[row], cube, (local.x + half * 1.5, local.bottom - cube / 2 - 2), gap=1
-            )
-            pygame.draw.line(
-                surface, CELL_EDGE, (local.centerx, local.y + 3), (local.centerx, local.bottom - 3)
-            )
+            self._cost_row(surface, panel.gains[row], cube, ((split + local.right) / 2, local.centery), 1)
+            pygame.draw.line(surface, CELL_EDGE, (split, local.y + 3), (split, local.bottom - 3))
         for cell, box in enumerate(action.lower):
             local = box.move(shift)
             pygame.draw.rect(surface, CELL, local, border_radius=round(4 * k))
@@ -491,15 +530,16 @@ class TableView:
                 local = cell.move(shift)
                 pygame.draw.rect(surface, theme.mix(rgb, CELL, 0.82), local, border_radius=round(3 * k))
                 pygame.draw.rect(surface, theme.mix(rgb, CELL, 0.5), local, 1, border_radius=round(3 * k))
-                decor.text(
-                    surface,
-                    self.assets,
-                    "ui",
-                    max(9, round(9 * k)),
-                    str(level),
-                    theme.TEXT_DIM,
-                    (local.x + 2, local.y + 1),
-                )
+                if local.height >= 20:
+                    decor.text(
+                        surface,
+                        self.assets,
+                        "ui",
+                        _fs(k, 9),
+                        str(level),
+                        theme.TEXT_DIM,
+                        (local.x + 2, local.y + 1),
+                    )
                 bonus = side.bonuses[a].get(level)
                 if bonus:
                     size = max(7, min(local.height - 8, round(13 * k)))
@@ -577,7 +617,7 @@ class TableView:
         letters = "y" * cost.yellow + "k" * cost.own + "a" * cost.any
         bottom = cell.bottom - cube / 2 - 2
         if len(letters) <= 2 or cell.width >= 4 * (cube + 1):
-            self._cost_row(surface, letters, cube, (cell.centerx, bottom), gap=1)
+            self._cost_row(surface, letters, cube, (cell.centerx, bottom), gap=1, room=cell.width - 4)
         else:
             self._cost_row(surface, letters[2:], cube, (cell.centerx, bottom), gap=1)
             self._cost_row(surface, letters[:2], cube, (cell.centerx, bottom - cube - 1), gap=1)
@@ -590,7 +630,7 @@ class TableView:
         found = self._storm.get(key)
         if found is not None:
             return found
-        bounds = layout.bounds
+        bounds = layout.planet_rect
         surface = pygame.Surface(bounds.size, pygame.SRCALPHA)
         planet = layout.planet
         quiet = quiet_sectors(state.s.face, rotation)
@@ -599,7 +639,11 @@ class TableView:
             if quiet[s]:
                 pygame.draw.polygon(surface, (*QUIET, 46), local)
             else:
-                pygame.draw.polygon(surface, (*STORM, 120), local)
+                pygame.draw.polygon(surface, (*STORM, 130), local)
+                for area, points_of in enumerate(planet.area_points):  # the islands stay readable
+                    if planet.area_sector[area] == s:
+                        island = [(x - bounds.x, y - bounds.y) for x, y in points_of]
+                        pygame.draw.polygon(surface, (*STORM, 60), island)
                 icon = self.assets.icon("ms-storm", max(10, round(planet.radius * 0.11)), (190, 160, 240))
                 spot = planet.at(0.81, planet.sector_bearing[s] + 26)
                 faded = icon.copy()
@@ -665,14 +709,21 @@ class TableView:
     ) -> None:
         tile = self._tile(layout, state, rotation)
         if angle:
-            tile = pygame.transform.rotozoom(tile, -angle, 1.0)
+            step = round(angle / TILE_STEP)
+            key = (self._key(layout), rotation, step)
+            turned = self._tiles.get(key)
+            if turned is None:
+                if len(self._tiles) > 48:  # the frames of an earlier turn
+                    self._tiles.clear()
+                turned = self._tiles[key] = pygame.transform.rotozoom(tile, -step * TILE_STEP, 1.0)
+            tile = turned
         surface.blit(
             tile, tile.get_rect(center=(round(layout.planet.centre[0]), round(layout.planet.centre[1])))
         )
 
     def _planet_pieces(self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout) -> None:
         planet = layout.planet
-        lab = max(7, round(planet.space_radius * 1.7))
+        lab = max(7, round(planet.space_radius * 1.38))
         for space, owner in enumerate(state.space_owner):
             if owner < 0:
                 continue
@@ -823,9 +874,8 @@ class TableView:
 
     # ------------------------------------------------------------------ action board in play
 
-    def _action(
-        self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float
-    ) -> None:
+    def _action(self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout) -> None:
+        """Commanders with their holders, and the crew on the lower panel."""
         action = layout.action
         k = layout.scale
         assets = self.assets
@@ -854,6 +904,23 @@ class TableView:
                 size = max(9, round(16 * k))
                 sprite = self.pieces.sprite("marker", holder, size)
                 surface.blit(sprite, sprite.get_rect(bottomright=inner.bottomright))
+        for cell, crew in enumerate(state.lower):
+            if not crew:
+                continue
+            box = action.lower[cell]
+            size = max(8, min(box.height - 4, round(20 * k)))
+            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
+            for i, colour in enumerate(crew):
+                sprite = self.pieces.sprite("crew", colour - 1, size)
+                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
+
+    def _upper_crew(
+        self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float
+    ) -> None:
+        """The crew in the upper panel, risen ``swap`` (0..1) of the way from the lower panel."""
+        action = layout.action
+        k = layout.scale
+        assets = self.assets
         crew_size_cap = round(18 * k)
         rise = 0.0 < swap < 1.0
         for (column, key), box in action.crew.items():
@@ -884,15 +951,6 @@ class TableView:
                     (round(target[0]) + size // 2 + 1, round(target[1])),
                     "midleft",
                 )
-        for cell, crew in enumerate(state.lower):
-            if not crew:
-                continue
-            box = action.lower[cell]
-            size = max(8, min(box.height - 4, round(20 * k)))
-            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
-            for i, colour in enumerate(crew):
-                sprite = self.pieces.sprite("crew", colour - 1, size)
-                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
 
     # ------------------------------------------------------------------ research board in play
 

@@ -139,3 +139,21 @@ def test_the_centre_tile_turns_during_the_rotation(display, assets) -> None:  # 
         for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))
     ]
     assert any(sample(rest, p) != sample(turning, p) for p in ring)
+
+
+def test_the_position_is_redrawn_only_when_it_changes(display, assets) -> None:  # type: ignore[no-untyped-def]
+    state, layout, view = setup(2, assets)
+    surface = pygame.Surface(SIZE)
+    for hover in (None, Target("space", "s1"), Target("column", "c1")):
+        view.draw(surface, state, layout, Overlay(hover=hover))
+    assert view.base_renders == 1
+    before = surface.copy()
+    state.apply(state.legal_actions()[0])
+    view.draw(surface, state, layout, Overlay())
+    assert view.base_renders == 2
+    changed = sum(
+        before.get_at((x, y)) != surface.get_at((x, y))
+        for x in range(0, SIZE[0], 8)
+        for y in range(0, SIZE[1], 8)
+    )
+    assert changed > 0

@@ -72,6 +72,9 @@ class MagnastormMatchScene(TableScene):
         self.input: TurnInput = TurnInput(state, names)
         self.table = pygame.Rect(0, 0, 1, 1)
         self.table_layout: TableLayout | None = None
+        self._layouts: dict[tuple[object, ...], TableLayout] = {}
+        """Table layouts by window rect, unit and the seat whose board is nearest (computing one takes
+        a while, and a hot-seat game needs one per human)."""
         self.info = pygame.Rect(0, 0, 1, 1)
         self.decisions = pygame.Rect(0, 0, 1, 1)
         self.hover: Target | None = None
@@ -149,7 +152,12 @@ class MagnastormMatchScene(TableScene):
         self.log_rect = log
         self.log_panel.place(log, self.hud)
         self.table = pygame.Rect(margin, margin, self.right.x - 2 * margin, height)
-        self.table_layout = TableLayout.compute(self.table, self.hud, self.shown_state(), self._viewer())
+        key = (tuple(self.table), self.hud, self._viewer())
+        if key not in self._layouts:
+            if len(self._layouts) >= 8:
+                self._layouts.clear()
+            self._layouts[key] = TableLayout.compute(self.table, self.hud, self.state, self._viewer())
+        self.table_layout = self._layouts[key]
 
     def _viewer(self) -> int:
         """The seat whose board is drawn nearest: the human to act, else the first human, else 0."""

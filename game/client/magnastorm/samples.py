@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from game.ai.base import Budget, SearchBot
@@ -51,10 +52,14 @@ def greedy_choice() -> Chooser:
 
 def mid_game(players: int, seed: int = 7, decisions: int | None = None) -> MagnastormState:
     """A position some way into a game of greedy players: labs on the planet, stations, commanders
-    held, objectives claimed, crew on both panels."""
-    wanted = decisions if decisions is not None else 25 * players
+    held, objectives claimed, crew on both panels (a fresh copy each call)."""
+    return _played(players, seed, decisions if decisions is not None else 25 * players).clone()
+
+
+@lru_cache(maxsize=32)
+def _played(players: int, seed: int, decisions: int) -> MagnastormState:
     last: MagnastormState | None = None
-    for state in random_positions(players, seed, wanted + 1, greedy_choice()):
+    for state in random_positions(players, seed, decisions + 1, greedy_choice()):
         last = state
     assert last is not None
     return last.clone()

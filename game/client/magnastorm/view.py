@@ -101,12 +101,16 @@ class TableView:
     """Paints the Magnastorm table for a layout; caches the static layer and the sprites."""
 
     def __init__(
-        self, assets: Assets, colours: tuple[Colour, ...], emblems: tuple[str, ...] = EMBLEMS
+        self,
+        assets: Assets,
+        colours: tuple[Colour, ...],
+        emblems: tuple[str, ...] = EMBLEMS,
+        names: tuple[str, ...] = (),
     ) -> None:
         self.assets = assets
-        self.colours = colours
-        self.emblems = emblems
         self.pieces = Pieces(assets, colours, emblems)
+        self.names = names
+        """The players' names on their boards (the colour names when empty)."""
         self.static_renders = 0
         """How often the static layer was rendered (once per layout and settings)."""
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -120,11 +124,15 @@ class TableView:
     def set_colours(self, colours: tuple[Colour, ...]) -> None:
         """New seat colours (the colour-blind setting): drops what was drawn in the old ones."""
         if colours != self.colours:
-            self.colours = colours
-            self.pieces = Pieces(self.assets, colours, self.emblems)
+            self.pieces = Pieces(self.assets, colours, self.pieces.emblems)
             self._static = None
             self._base_cache = None
             self._washes.clear()
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """The seat colours the pieces are drawn in."""
+        return self.pieces.colours
 
     # ------------------------------------------------------------------ caches
 
@@ -195,7 +203,7 @@ class TableView:
         window coordinates; without the centre tile while it turns and without the upper-panel
         crew while it rises."""
         static = self.static_layer(layout, state)
-        key = (self._key(layout), state.position(), shown, turning, rising)
+        key = (self._key(layout), self.names, state.position(), shown, turning, rising)
         if self._base_cache is not None and self._base_cache[0] == key:
             return self._base_cache[1]
         self.base_renders += 1
@@ -382,26 +390,8 @@ class TableView:
         small = _fs(k, 11)
         for frame in (action.upper_frame, action.lower_frame):
             pygame.draw.rect(surface, (24, 21, 48), frame.move(shift), border_radius=round(6 * k))
-        decor.text(
-            surface,
-            self.assets,
-            "ui_semibold",
-            small,
-            "Commander",
-            theme.TEXT_DIM,
-            action.head_head.move(shift).midleft,
-            "midleft",
-        )
-        decor.text(
-            surface,
-            self.assets,
-            "ui_semibold",
-            small,
-            "Crew",
-            theme.TEXT_DIM,
-            action.upper_head.move(shift).midleft,
-            "midleft",
-        )
+        self._fitting_label(surface, "Commander", small, action.head_head.move(shift))
+        self._fitting_label(surface, "Crew", small, action.upper_head.move(shift))
         cube = max(7, round(11 * k))
         for row, head in enumerate(action.row_heads):
             # one line: the boot and the movement cost, a divider, the cubes gained
@@ -428,6 +418,13 @@ class TableView:
             pygame.draw.rect(surface, theme.BORDER, head.move(shift), 1, border_radius=round(6 * k))
         for upper in action.upper:
             pygame.draw.rect(surface, CELL, upper.move(shift), border_radius=round(4 * k))
+
+    def _fitting_label(self, surface: pygame.Surface, word: str, size: int, rect: pygame.Rect) -> None:
+        """A dim label at the left of ``rect``, left out where it does not fit."""
+        if self.assets.font("ui_semibold", size).size(word)[0] <= rect.width:
+            decor.text(
+                surface, self.assets, "ui_semibold", size, word, theme.TEXT_DIM, rect.midleft, "midleft"
+            )
 
     def _bonus(self, surface: pygame.Surface, bonus: str, cell: pygame.Rect, k: float) -> None:
         """A lower-panel bonus printed at the right of its cell."""
@@ -791,18 +788,18 @@ class TableView:
         info = layout.info
         k = layout.scale
         assets = self.assets
-        decor.text(
-            surface, assets, "ui_semibold", _fs(k, 11), "Round", theme.TEXT_DIM, info.round.midtop, "midtop"
+        label = decor.text(
+            surface, assets, "ui_semibold", _fs(k, 11), "Round", theme.TEXT_DIM, info.round.midleft, "midleft"
         )
         decor.text(
             surface,
             assets,
             "title",
             _fs(k, 20),
-            f"{state.round} / 4",
+            f"{state.round}/4",
             theme.GOLD_BRIGHT,
-            info.round.midbottom,
-            "midbottom",
+            (label.right + round(5 * k), info.round.centery),
+            "midleft",
         )
         order = state.pass_order or state.order
         to_act = state.current_player()
@@ -891,15 +888,23 @@ class TableView:
                 sub = f"+{commander.green} / -{commander.red}" if commander else ""
                 holder = state.admin_ctrl[column]
             font = _fs(k, 11)
-            lines = decor.wrap(assets, "ui_semibold", font, title, inner.width)[:2]
+            floor = inner.bottom
+            if sub:
+                floor = decor.text(
+                    surface, assets, "ui", _fs(k, 10), sub, theme.GOLD, inner.bottomleft, "bottomleft"
+                ).top
+            step = assets.font("ui_semibold", font).get_linesize()
+            room = max(1, min(2, (floor - inner.y) // step))
+            lines = decor.wrap(assets, "ui_semibold", font, title, inner.width)
+            if len(lines) > room:  # the surname alone where the full name does not fit
+                short = "1st player" if column == 0 else title.split(" ")[-1]
+                lines = decor.wrap(assets, "ui_semibold", font, short, inner.width)
             y = inner.y
-            for line in lines:
+            for line in lines[:room]:
                 text = decor.elide(assets, "ui_semibold", font, line, inner.width)
                 y = decor.text(
                     surface, assets, "ui_semibold", font, text, theme.TEXT, (inner.centerx, y), "midtop"
                 ).bottom
-            if sub:
-                decor.text(surface, assets, "ui", _fs(k, 10), sub, theme.GOLD, inner.bottomleft, "bottomleft")
             if holder >= 0:
                 size = max(9, round(16 * k))
                 sprite = self.pieces.sprite("marker", holder, size)
@@ -909,10 +914,12 @@ class TableView:
                 continue
             box = action.lower[cell]
             size = max(8, min(box.height - 4, round(20 * k)))
-            step = min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0
+            spacing = (
+                min(size * 0.7, (box.width * 0.6 - size) / max(1, len(crew) - 1)) if len(crew) > 1 else 0.0
+            )
             for i, colour in enumerate(crew):
                 sprite = self.pieces.sprite("crew", colour - 1, size)
-                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * step), box.centery)))
+                surface.blit(sprite, sprite.get_rect(midleft=(round(box.x + 3 + i * spacing), box.centery)))
 
     def _upper_crew(
         self, surface: pygame.Surface, state: MagnastormState, layout: TableLayout, swap: float
@@ -994,18 +1001,25 @@ class TableView:
             dealt = state.objectives[slot]
             inner = card.inflate(-round(8 * k), -round(6 * k))
             title = f"{'Research' if slot < 2 else 'Sector'} {slot + 1}"
-            decor.text(surface, assets, "ui_bold", _fs(k, 10), title, theme.GOLD, inner.topleft)
+            font = _fs(k, 10)
+            head = decor.text(surface, assets, "ui_bold", font, title, theme.GOLD, inner.topleft)
             if dealt:
+                card_id = assets.font("ui", _fs(k, 9)).size(dealt)[0]
+                if head.right + card_id + 4 <= inner.right:
+                    decor.text(
+                        surface, assets, "ui", _fs(k, 9), dealt, theme.TEXT_DIM, inner.topright, "topright"
+                    )
                 face = state.objective_face(slot)
                 count = objective_target(face, state.round, areas)
                 area = RESEARCH_NAMES.get(face.area, face.area)
-                y = inner.y + round(14 * k)
+                y = head.bottom
+                floor = min(box.y for box in research.rep_spaces[slot]) - 1
+                step = assets.font("ui", font).get_linesize()
                 for line in GOAL_TEXT[face.goal]:
-                    text = decor.elide(assets, "ui", _fs(k, 10), line.format(n=count, area=area), inner.width)
-                    y = decor.text(surface, assets, "ui", _fs(k, 10), text, theme.TEXT, (inner.x, y)).bottom
-                decor.text(
-                    surface, assets, "ui", _fs(k, 9), dealt, theme.TEXT_DIM, inner.topright, "topright"
-                )
+                    if y + step > floor:
+                        break
+                    text = decor.elide(assets, "ui", font, line.format(n=count, area=area), inner.width)
+                    y = decor.text(surface, assets, "ui", font, text, theme.TEXT, (inner.x, y)).bottom
             for i, seat in enumerate(state.claims[slot]):
                 if i < len(research.rep_spaces[slot]):
                     box = research.rep_spaces[slot][i]
@@ -1032,8 +1046,12 @@ class TableView:
             )
         emblem = self.pieces.sprite("marker", seat, header.height)
         surface.blit(emblem, emblem.get_rect(midleft=(header.x + round(4 * k), header.centery)))
-        names = theme.PLAYER_NAMES_SAFE if self.colours == theme.PLAYER_COLOURS_SAFE else theme.PLAYER_NAMES
+        colour_names = (
+            theme.PLAYER_NAMES_SAFE if self.colours == theme.PLAYER_COLOURS_SAFE else theme.PLAYER_NAMES
+        )
+        names = self.names or colour_names
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        name = decor.elide(assets, "ui_bold", _fs(k, 13), name, header.width // 3)
         resigned = state.phase == "play" and seat not in state.order
         label = f"{name} (resigned)" if resigned else name
         x = header.x + header.height + round(10 * k)
@@ -1187,7 +1205,7 @@ class TableView:
         for target in overlay.legal:
             shape = shapes.get(target)
             if shape is not None:
-                wash, at = self._wash(shape, HIGHLIGHT, 70)
+                wash, at = self._wash(shape, HIGHLIGHT, 52)
                 surface.blit(wash, at)
                 self._outline(surface, shape, HIGHLIGHT, width)
         for target in overlay.last:

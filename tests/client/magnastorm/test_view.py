@@ -3,11 +3,14 @@ caches its static layer, and never changes the state."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
-from game.client import theme
+from game.client import decor, theme
 from game.client.assets import Assets
+from game.client.layout import Frame
 from game.client.magnastorm.geometry import TableLayout, Target
 from game.client.magnastorm.samples import mid_game
 from game.client.magnastorm.view import Overlay, TableView
@@ -157,3 +160,29 @@ def test_the_position_is_redrawn_only_when_it_changes(display, assets) -> None: 
         for y in range(0, SIZE[1], 8)
     )
     assert changed > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    ("size", "scale"),
+    [((1024, 576), 1.5), ((1024, 576), 0.8), ((1024, 768), 1.0), ((2560, 1080), 1.0), ((3840, 2160), 0.8)],
+)
+def test_text_stays_inside_the_table_and_never_overlaps(display, assets, players, size, scale) -> None:  # type: ignore[no-untyped-def]
+    """Every line the table draws (names, commanders, objectives, counts) is inside the table's
+    rect and clear of every other line, down to 1024x576 at 150 % with a side column."""
+    state = mid_game(players, seed=players)
+    frame = Frame(size[0], size[1], scale)
+    rect = pygame.Rect(0, 0, *size).inflate(-frame.px(16), -frame.px(16))
+    rect.width -= frame.px(280)
+    layout = TableLayout.compute(rect, frame.unit, state, state.current_player())
+    view = TableView(
+        assets, theme.player_colours(False), names=("Ada Lovelace-Byron", "Bot (Normal)", "C", "D")
+    )
+    with decor.recording() as drawn:
+        view.draw(pygame.Surface(size), state, layout, Overlay())
+    texts = drawn.texts
+    assert len(texts) > 50
+    for area, content in texts:
+        assert rect.contains(area), content
+    for (a, first), (b, second) in itertools.combinations(texts, 2):
+        assert not a.colliderect(b), (first, second)

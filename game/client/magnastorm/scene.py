@@ -65,7 +65,7 @@ class MagnastormMatchScene(TableScene):
             controller.retell()  # a new match opens with the deals to draw; the log tells them
             controller.autosave()
         names = [seat.name for seat in controller.seats]
-        self.view: TableCanvas = TableCanvas(host.assets, self.colours)
+        self.view: TableCanvas = TableCanvas(host.assets, self.colours, names=tuple(names))
         self.animator: MagnastormAnimator = MagnastormAnimator(
             state, self._fresh_model, lambda: [seat.name for seat in self.controller.seats], host.tweens.speed
         )

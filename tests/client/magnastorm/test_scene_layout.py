@@ -14,8 +14,8 @@ import tests.client.test_layout as layout_checks
 from game.client.app import App
 from game.client.magnastorm.scene import MagnastormMatchScene
 from game.client.magnastorm.setup import MagnastormSetupScene
-from game.client.match.session import new_controller, open_match
 from game.client.match.seats import Seat
+from game.client.match.session import new_controller, open_match
 from tests.client.test_layout import EXTREMES
 from tests.client.test_layout import test_text_stays_inside_its_panel_and_nothing_overlaps as check_layout
 

@@ -58,6 +58,7 @@ def _measure() -> dict[str, Any]:
             figures[f"{name}_fps"] = round(statistics.median(rates), 1)
         figures.update(_magestone(app))
         figures.update(_magistrat(app))
+        figures.update(_magnastorm(app))
         return figures
     finally:
         app.shutdown()
@@ -121,6 +122,41 @@ def _magistrat(app: Any) -> dict[str, Any]:
     scene = MagiStratMatchScene(app, controller)
     scene.hover = 64 + 27
     return _table_frames(app, scene, batch, "magistrat", state.to_json())
+
+
+def _magnastorm(app: Any) -> dict[str, Any]:
+    """Frame time p95 and median draw time of a mid-game 4-player Magnastorm table at each bench
+    window size (the unsuffixed keys at 1280x720) with bag draws, runner steps and take-overs
+    animating while the AI thinks; the pointer rests on a legal target (its preview shown)."""
+    import random
+
+    from game.client.magnastorm.narrator import MagnastormNarrator
+    from game.client.magnastorm.samples import mid_game
+    from game.client.magnastorm.scene import MagnastormMatchScene
+    from game.client.match.controller import MatchController
+    from game.client.match.seats import Seat
+    from game.rules.match import Match
+
+    state = mid_game(4)
+    replay = state.clone()
+    rng = random.Random(3)
+    batch: list[Any] = []
+    while replay.tasks and not {"bag_drawn", "runner_moved"} <= {e.kind for e in batch}:
+        if replay.current_player() < 0:
+            batch.extend(replay.apply(replay.sample_chance(rng)))
+        else:
+            batch.extend(replay.apply(rng.choice(replay.legal_actions())))
+    seats = [Seat(name, "human", i) for i, name in enumerate(("Crimson", "Azure", "Emerald", "Amber"))]
+    controller = MatchController(Match(state, 3), seats, None, MagnastormNarrator(), None, 0.0)
+    scene = MagnastormMatchScene(app, controller)
+    scene.handover = False
+    targets = scene.input.targets()
+    if targets and scene.table_layout is not None:
+        scene.hover = targets[0]
+    figures = _table_frames(app, scene, tuple(batch), "magnastorm", state.to_json())
+    figures["magnastorm_frame_p95_ms"] = figures["magnastorm_frame_p95_ms_1280x720"]
+    figures["magnastorm_draw_ms"] = figures["magnastorm_draw_ms_1280x720"]
+    return figures
 
 
 def _table_frames(app: Any, scene: Any, batch: Any, game_id: str, state_json: Any) -> dict[str, float]:

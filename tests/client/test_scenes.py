@@ -118,8 +118,8 @@ def test_a_registered_game_gets_its_card_and_its_player_counts(app: App) -> None
         app.stack.push(scene)
         frames(app)
         cards = [w for w in scene.group.widgets if w.rect.height > scene.px(100)]
-        assert len(cards) == len(games.registered_games()) == 3
-        app.input.inject(Click(cards[2].rect.center))
+        assert len(cards) == len(games.registered_games()) == 4
+        app.input.inject(Click(cards[-1].rect.center))
         frames(app)
         players = next(w for w in scene.group.widgets if isinstance(w, Choice))
         assert scene.game == "trio" and players.options == ["3 players", "5 players"] and players.enabled

@@ -27,7 +27,7 @@ def test_seats_are_parsed() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "--players", "3"], "players must be 2 or 4"),
+        (["play", "--players", "5"], "players must be 2, 3 or 4"),
         (["play", "--seats", "human,robot"], "unknown seat 'robot'"),
         (["arena", "--a", "easy", "--b", "godlike"], "unknown AI level 'godlike'"),
         (["arena", "--a", "easy", "--b", "hard", "--games", "0"], "at least 1"),

@@ -96,6 +96,7 @@ def seat_colours(game_id: str, seats: Sequence[Seat], colour_blind: bool) -> tup
 _CLIENTS: dict[str, str] = {
     "magestone": "game.client.magestone:client",
     "magistrat": "game.client.magistrat:client",
+    "magnastorm": "game.client.magnastorm:client",
 }
 _LOADED: dict[str, GameClient] = {}
 

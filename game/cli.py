@@ -35,7 +35,8 @@ def _table_players(text: str) -> int:
     clients = [game_client(game) for game in registered_games()]
     counts = sorted({count for client in clients if client is not None for count in client.player_counts})
     if not text.isdigit() or int(text) not in counts:
-        raise argparse.ArgumentTypeError(f"players must be {' or '.join(map(str, counts))}, not {text!r}")
+        words = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+        raise argparse.ArgumentTypeError(f"players must be {words}, not {text!r}")
     return int(text)
 
 

@@ -21,7 +21,10 @@ class PositionHistory:
     """The repetition keys of a match's positions, start included (empty for a game without a key)."""
 
     def __init__(self, game_id: str) -> None:
-        self._key = repetition_key(game_id)
+        try:
+            self._key = repetition_key(game_id)
+        except ValueError:  # a game the AI does not play (human seats only): nothing to remember
+            self._key = None
         self._game_id = game_id
         self._replay: Match | None = None
         self._keys: list[str] = []

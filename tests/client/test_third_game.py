@@ -98,6 +98,6 @@ def test_its_saves_are_listed_and_replayed_at_its_own_table(third: App) -> None:
 def test_the_title_and_the_command_line_name_it(third: App) -> None:
     title = third.stack.scenes[0]
     new_match = next(w for w in title.group.widgets if isinstance(w, Button) and w.label == "New match")  # type: ignore[attr-defined]
-    assert new_match.tooltip == f"Start a MageStone, MagiStrat or {fake_game.TITLE} match"
+    assert new_match.tooltip == f"Start a MageStone, MagiStrat, Magnastorm or {fake_game.TITLE} match"
     assert parse_args(["play", "--game", fake_game.GAME_ID]).game == fake_game.GAME_ID
     assert parse_args(["selfplay", "--game", fake_game.GAME_ID, "--out", "x.json"]).game == fake_game.GAME_ID

@@ -78,7 +78,7 @@ def test_humans_and_ai_mix_the_starting_area_and_the_seed(app: App) -> None:
     app.options.seed = 1234
     app.options.seats = ["human", "ai:easy", "human"]
     scene = open_setup(app, 3)
-    assert scene.who == ["human", "easy", "human", "normal"]
+    assert scene.who == ["human", "easy", "human"]
     area = choices(scene)[-1]
     area.on_change(1)  # starting area 2
     table = start(app, scene)

@@ -9,11 +9,11 @@ from functools import cache
 
 import pytest
 
-from game.client import theme
 from game.client.app import App
 from game.client.input import Click, Hover, Key, KeyIntent, Release
 from game.client.magestone.scene import MageStoneMatchScene
 from game.client.magistrat.scene import MagiStratMatchScene
+from game.client.match.games import game_client, seat_colours
 from game.client.match.replay import SPEEDS, GlyphButton, ReplayScene
 from game.client.match.seats import Seat
 from game.client.match.timeline import SNAPSHOT_EVERY
@@ -162,8 +162,8 @@ def test_the_table_is_the_games_own_in_the_saved_seats_names_and_colours(app: Ap
     replay = open_replay(app, game_id)
     table = replay.table
     assert isinstance(table, MageStoneMatchScene if game_id == "magestone" else MagiStratMatchScene)
-    palette = theme.player_colours(app.settings.colour_blind)
-    assert table.colours == tuple(palette[seat.colour] for seat in SEATS[game_id])
+    palette = game_client(game_id).palette(app.settings.colour_blind)  # type: ignore[union-attr]
+    assert table.colours == seat_colours(game_id, SEATS[game_id], app.settings.colour_blind)
     assert table.colours[0] != palette[0]  # the set-up's colour, not the seat order's
     assert [seat.name for seat in table.controller.seats] == [seat.name for seat in SEATS[game_id]]
     send(app, KeyIntent(Key.END))

@@ -29,7 +29,7 @@ TOKENS = {
     "apprentice",
 }
 MARKS = {"base", "target", "reach", "nova", "safe", "nexus"}
-GAMES = ("magestone", "magistrat")
+GAMES = ("magestone", "magistrat", "magnastorm")
 
 
 class ReferenceError(ValueError):

@@ -90,9 +90,9 @@ def test_the_reference_shows_the_numbers_of_the_data_files(reference: Reference)
 def test_a_changed_number_in_the_data_is_caught(reference: Reference) -> None:
     content = bundled_content()
     dearer = dataclasses.replace(content, lab_costs=(*content.lab_costs[:-1], Cost(2, 2, 1)))
-    assert missing_lines(reference, reference_tables(dearer)) == [
-        "labs: Turtle labs, left to right: free, free, 1 yellow, 1 own, 1 yellow + 1 own, 1 yellow + 1 any, "
-        "2 own, 1 yellow + 1 own + 1 any, 2 own + 1 any, 2 yellow + 2 own + 1 any."]
+    missing = missing_lines(reference, reference_tables(dearer))
+    assert len(missing) == 1 and missing[0].startswith("labs: Turtle labs, left to right: free, free, ")
+    assert missing[0].endswith(", 2 yellow + 2 own + 1 any.")
 
 
 def test_every_commander_has_its_effect(reference: Reference) -> None:

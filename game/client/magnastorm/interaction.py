@@ -21,9 +21,10 @@ from game.client.magnastorm.targets import area_of_space, target_of
 from game.client.magnastorm.texts import bonus_words, cost_words, cube_word, objective_words
 from game.rules.magnastorm import Action, MagnastormState
 from game.rules.magnastorm.actions import act
+from game.rules.magnastorm.core import T_CELL, T_SPACE
 from game.rules.magnastorm.data import Cost
 from game.rules.magnastorm.describe import AREA_WORDS
-from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS, T_CELL, T_SPACE
+from game.rules.magnastorm.state import COLOURS, LAB_SLOTS, STATION_SLOTS
 from game.rules.protocol import CHANCE
 
 BUTTON_LABELS = {

@@ -33,8 +33,8 @@ from game.client.match.table_scene import Control, TableScene, draw_thinking
 from game.client.scenes.base import Host
 from game.client.widgets import Button, Widget, draw_tooltip
 from game.rules.magnastorm import Action, MagnastormState
+from game.rules.magnastorm.core import T_CELL
 from game.rules.magnastorm.describe import AREA_WORDS
-from game.rules.magnastorm.state import T_CELL
 
 RIGHT_W = 300
 """Design width of the info / decisions / controls / log column (anchored to the right edge)."""

@@ -50,10 +50,22 @@ def dealt(players: int = 2, admin: Sequence[str] = ADMIN, research: Sequence[str
 
 def started(players: int = 2, **kwargs: Any) -> MagnastormState:
     """A game at the first turn of round 1: the k-th player in turn order put crew in column k, and
-    research was advanced from the last player back in green, red, blue, violet order."""
+    research was advanced from the last player back in green, red, blue, violet order.
+
+    The cubes of the level-1 research bonuses are taken back (and the bag refilled), so every test
+    starts from the rule text's cubes: 2 of your colour, 1 more for the 3rd and 4th players. The
+    bonuses themselves are tested in test_magnastorm_setup.py.
+    """
     state = dealt(players, **kwargs)
     while state.phase == "setup":
         play(state, legal(state)[0])
+    fresh = new_game({"players": players})
+    state.cubes, state.bag = fresh.cubes[:], fresh.bag[:]
+    for position, seat in enumerate(state.order):
+        state.cubes[seat * 5 + seat + 1] += 1 if position >= 2 else 0
+    held = [sum(state.cubes[colour::5]) for colour in range(5)]
+    state.supply = [25 - held[c] - state.bag[c] for c in range(5)] + [0]
+    state.refresh()
     return state
 
 

@@ -202,7 +202,7 @@ def test_the_first_player_token_makes_its_taker_first_next_round() -> None:
     play(state, "crew c2 y", "to r1c1")
     finish_turn(state)
     assert state.current_player() == 2
-    play(state, "take c0", "to r0c0", "to r0c1", "to r0c2", "to r0c3", "res r", "get 1")
+    play(state, "take c0", "to r0c0", "to r0c1", "to r0c2", "to r0c3", "res g", "get 1")
     assert state.fp_holder == 2 and state.markers_home[2] == 8
     finish_turn(state)
     leave_last_crew(state)

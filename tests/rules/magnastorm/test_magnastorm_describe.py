@@ -24,7 +24,7 @@ def _check_descriptions(state: MagnastormState, seen: set[str]) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_action_of_random_games_has_a_distinct_description(players: int) -> None:
     seen: set[str] = set()
-    for seed in range(2):
+    for seed in range(3):
         state = new_game({"players": players, "start_area": 1 + seed % 2, "artifacts": None})
         rng = random.Random(seed)
         while not state.is_terminal():

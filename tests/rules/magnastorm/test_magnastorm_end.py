@@ -11,6 +11,7 @@ from game.rules.magnastorm import new_game
 from .helpers import (
     control,
     dealt,
+    find,
     finish_turn,
     give_rep,
     leave_last_crew,
@@ -73,12 +74,12 @@ def test_the_last_player_in_turn_order_ends_the_game_at_once() -> None:
 def test_a_later_drop_below_the_threshold_does_not_undo_the_end() -> None:
     state = started(3)
     control(state, 0, "beeper")
-    give_rep(state, 0, 17)
-    _objective_turn(state, "r3c1")  # 23
+    give_rep(state, 0, state.s.threshold - state.s.rep_spaces[0])
+    _objective_turn(state, "r3c1")  # the threshold, 23
     set_cubes(state, 1, y=2, c1=1, c3=1)  # two neutral crew and seat 2's, plus seat 0's colour
     play(state, "take c2", "to r0c0", "to r0c1", "to r0c2")  # seat 1 takes beeper: seat 0 loses 2
     finish_turn(state)
-    assert state.rep[0] == 22 < state.s.threshold
+    assert state.rep[0] == state.s.threshold - 1
     _gain_turn(state, "r1c3")
     assert state.is_chance_node() and state.ranking[0] == 0
 
@@ -172,7 +173,9 @@ def test_the_advanced_start_gives_the_artifact_bonuses_instead_of_the_extra_cube
     cube_card = next(c.id for c in cards.values() if c.bonus == "own_cube" and c.id != rep_card)
     state = dealt(3, first=None, artifacts=[[rep_card, cube_card], [rep_card + 1, cube_card + 1],
                                             [rep_card + 2, cube_card + 2]])
+    events = []
     while state.phase == "setup":
-        play(state, legal(state)[0])
+        events += play(state, legal(state)[0])
     assert state.rep[0] == 1 and state.ledger[9] == 1  # the artifact source
-    assert state.cubes[1] == 3  # 2 + the own-cube card
+    from_bag = sum(e["seat"] == 0 and e["colour"] in "k1" for e in find(events, "bag_drawn"))
+    assert state.cubes[1] == 2 + 1 + from_bag  # 2 + the own-cube card (+ own cubes of a level-1 bag bonus)

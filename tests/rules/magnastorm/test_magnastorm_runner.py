@@ -90,8 +90,9 @@ def test_the_first_two_labs_are_free_and_the_others_cost_what_their_slot_shows()
     assert legal(state) == ["lab 1", "lab 2", "done"]  # slot 3 costs a yellow cube
     set_cubes(state, 0, y=1)
     assert "lab 3" in legal(state)
-    play(state, "lab 3")
-    assert state.cubes[0] == 0 and state.lab_slots[2] == 0 and state.space_labs[37] == 1
+    play(state, "lab 3")  # pays the yellow cube; green level 1 then gives a yellow cube back
+    assert state.cubes[0] == 1 and state.lab_slots[2] == 0 and state.space_labs[37] == 1
+    assert state.level(0, 0) == 1 and state.supply[0] == 22 - 1
 
 
 def test_a_lab_advances_research_in_its_space_colour() -> None:

@@ -77,11 +77,16 @@ def test_research_from_the_last_player_backwards_each_in_a_different_area() -> N
     state = dealt(3, first=0)
     play(state, "start c0", "start c1", "start c2")
     assert top(state) == "research" and state.current_player() == 2
-    play(state, "res r")
+    play(state, "res r", "bag y", "bag k")  # red level 1: 2 cubes from the bag
     assert state.current_player() == 1 and legal(state) == ["res g", "res b"]
-    play(state, "res b")  # the first player has one area left: taken at once
+    play(state, "res b", "bag 1", "bag k", "bag y")  # blue level 1: 3 cubes from the bag
+    # the first player has one area left, taken at once: green level 1 gives a yellow cube
     assert state.phase == "play"
     assert (state.level(0, 0), state.level(1, 2), state.level(2, 1)) == (1, 1, 1)
+    assert state.cubes[0:5] == [1, 2, 0, 0, 0]  # a yellow cube and the starting 2 own
+    assert state.cubes[5:10] == [1, 1, 3, 0, 0]  # bag: yellow, seat 0's colour, black -> own
+    assert state.cubes[10:15] == [1, 0, 0, 2 + 1 + 1, 0]  # bag: yellow, black -> own; 3rd's extra cube
+    assert state.bag[0] == 1 and state.bag[1] == 2 and state.bag[5] == 25
 
 
 def test_the_third_and_fourth_players_get_an_extra_cube() -> None:

@@ -67,8 +67,9 @@ def test_the_first_player_token_gives_research_and_a_cube_and_no_marker() -> Non
     play(state, "take c0", "to r0c0", "to r0c1", "to r0c2", "to r0c3")  # 3 neutral and seat 0's own crew
     assert state.cubes[0] == 0 and state.cubes[1] == 2 and state.fp_holder == 0
     assert top(state) == "research" and legal(state) == ["res g", "res r", "res b"]
-    play(state, "res b", "get 2")
-    assert state.level(0, 2) == 1 and state.cubes[2] == 1 and state.markers_home[0] == 8 and state.rep[0] == 0
+    play(state, "res g", "get 2")  # green level 1 shows a yellow cube
+    assert state.level(0, 0) == 1 and state.cubes[2] == 1 and state.markers_home[0] == 8 and state.rep[0] == 0
+    assert state.cubes[0] == 1
 
 
 def test_gain_cubes_takes_the_row_gain_and_black_is_the_own_colour() -> None:

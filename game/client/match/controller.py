@@ -171,6 +171,9 @@ class MatchController:
     undo_across_turns: bool = False
     """The take-back policy: False keeps undo within the human's go (games with dice); True lets a
     human take back the opponent's reply and their own last turn (dice-free games such as MagiStrat)."""
+    on_game_over: Callable[[MatchController], None] | None = None
+    """Called once the action (or concession) that ends the game is applied in this session; never
+    for a game that was over when the session began (Continue, the replay viewer)."""
 
     def __post_init__(self) -> None:
         self.queue: deque[Played] = deque()
@@ -374,6 +377,8 @@ class MatchController:
         self.queue.append(played)
         for callback in self.on_played:
             callback(played)
+        if self.on_game_over is not None and played.kind != "undo" and self.over:
+            self.on_game_over(self)
         self.autosave()
 
     # -- the view's queue -----------------------------------------------------------------------
@@ -479,6 +484,7 @@ class MatchController:
             self.autosave_file,
             self.pace,
             undo_across_turns=self.undo_across_turns,
+            on_game_over=self.on_game_over,
         )
 
     def close(self) -> None:

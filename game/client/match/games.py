@@ -37,6 +37,8 @@ class GameClient:
     """The numbers of players it is played by, smallest first."""
     undo_across_turns: bool = False
     """Take-back policy (see ``MatchController.undo_across_turns``): True for games without dice."""
+    game_over: Callable[[MatchController], None] | None = None
+    """Called once when a match played at the table ends (Magnastorm records the artifacts won)."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -52,6 +52,7 @@ class TitleScene(MenuScene):
             ("Load", "load", self._load, "Open a saved match"),
             ("Rules", "rules", self._rules, "Read the rules of both games"),
             ("Settings", "settings", self._settings, "Sound, animation, display and accessibility"),
+            ("Profiles", "crown", self._profiles, "Players' Magnastorm artifact cards"),
             ("Credits", "credits", self._credits, "Typefaces, icons and their authors"),
             None,
             ("Quit", "quit", self.host.quit, "Close MageStone"),
@@ -121,6 +122,11 @@ class TitleScene(MenuScene):
         from game.client.rules_reference.scene import RulesReferenceScene
 
         self.host.stack.push(RulesReferenceScene(self.host))
+
+    def _profiles(self) -> None:
+        from game.client.scenes.profiles import ProfilesScene
+
+        self.host.stack.push(ProfilesScene(self.host))
 
     def _settings(self) -> None:
         self.host.stack.push(SettingsScene(self.host))

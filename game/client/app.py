@@ -334,6 +334,7 @@ def register_screens() -> None:
     from game.client.rules_reference.scene import RulesReferenceScene
     from game.client.scenes.credits import CreditsScene
     from game.client.scenes.new_match import NewMatchScene
+    from game.client.scenes.profiles import ProfilesScene
     from game.client.scenes.settings import SettingsScene
     from game.client.tutorial.menu import tutorial_screen
 
@@ -344,6 +345,7 @@ def register_screens() -> None:
         "rules": RulesReferenceScene,
         "tutorial": tutorial_screen,
         "settings": SettingsScene,
+        "profiles": ProfilesScene,
         "credits": CreditsScene,
         "match_menu": MatchMenuScene,
         "game_over": GameOverScene,

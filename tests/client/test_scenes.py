@@ -18,6 +18,7 @@ from game.client.scenes.credits import CreditsScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
 from game.client.scenes.new_match import NewMatchScene
+from game.client.scenes.profiles import ProfilesScene
 from game.client.scenes.settings import SettingsScene
 from game.client.tutorial.menu import TutorialMenuScene
 from game.client.widgets import Button, Choice, Toggle
@@ -42,6 +43,7 @@ EXPECTED = {
     "Load": SaveSlotsScene,
     "Rules": RulesReferenceScene,
     "Settings": SettingsScene,
+    "Profiles": ProfilesScene,
     "Credits": CreditsScene,
 }
 

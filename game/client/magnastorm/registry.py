@@ -71,4 +71,5 @@ def magnastorm_client() -> GameClient:
         icon="nexus",
         blurb=("2, 3 or 4 players", "Worker placement on a storm-swept planet", "Labs, stations, research"),
         player_counts=(2, 3, 4),
+        game_over=lazy("game.client.scenes.profiles:record_artifact_awards"),
     )

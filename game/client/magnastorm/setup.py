@@ -13,6 +13,7 @@ from game.client.match.seats import Seat
 from game.client.match.setup_scene import SetupScene
 from game.client.scenes.base import Host
 from game.client.widgets import Choice, Toggle, Widget
+from game.storage.profiles import load_profiles
 
 PLAYER_COUNTS = (2, 3, 4)
 START_AREAS = (1, 2)
@@ -41,6 +42,8 @@ class MagnastormSetupScene(SetupScene):
         area = memory.get("start_area")
         self.start_area = area if area in START_AREAS else 1
         self.handover = bool(host.settings.handover_screen)
+        self.advanced = True
+        """Play the advanced starting positions when every seat's profile has two artifact cards."""
         self.colour_names = theme.player_names(host.settings.colour_blind)
         """The default seat names: their federations' colours, as the player boards name them."""
         self.seat_order_set()
@@ -92,7 +95,24 @@ class MagnastormSetupScene(SetupScene):
                 tooltip="Between two human seats, hide the table until the next player is ready.",
             )
         )
+        advanced = Toggle(
+            assets,
+            r.rect(470, 540, 300, 40),
+            self.advanced and self.collections() is not None,
+            self._set_advanced,
+            tooltip="Turn order and start bonuses from two of each player's artifact cards, drawn at "
+            "random (each seat's profile needs at least two: see Profiles on the title screen).",
+        )
+        advanced.enabled = self.collections() is not None
+        widgets.append(advanced)
         return [*widgets, *self.footer("nexus")]
+
+    def collections(self) -> list[list[int]] | None:
+        """The seats' artifact collections by their names, or None unless every seat has two cards."""
+        return load_profiles()[0].advanced_start_collections([seat.name for seat in self.seats()])
+
+    def _set_advanced(self, value: bool) -> None:
+        self.advanced = value
 
     def _set_players(self, index: int) -> None:
         self.players = PLAYER_COUNTS[index]
@@ -106,8 +126,13 @@ class MagnastormSetupScene(SetupScene):
         self.handover = value
 
     def options(self) -> dict[str, object]:
-        """The rules options: players and starting area (the first player is drawn from the seed)."""
-        return {"players": self.players, "start_area": self.start_area}
+        """The rules options: players, starting area (the first player is drawn from the seed) and,
+        for the advanced starting positions, every seat's artifact collection."""
+        options: dict[str, object] = {"players": self.players, "start_area": self.start_area}
+        collections = self.collections() if self.advanced else None
+        if collections is not None:
+            options["artifacts"] = collections
+        return options
 
     def seats(self) -> list[Seat]:
         """The seats, named as typed or after their colour, each in its own colour."""
@@ -132,7 +157,7 @@ class MagnastormSetupScene(SetupScene):
             y = 221 + index * 56
             pygame.draw.circle(surface, palette[index], r.pos(268, y), r.px(12))
             pygame.draw.circle(surface, theme.INK, r.pos(268, y), r.px(12), r.px(2))
-        for text, y in (("Starting area", 456), ("Hand-over screen", 508)):
+        for text, y in (("Starting area", 456), ("Hand-over screen", 508), ("Advanced start", 560)):
             decor.text(surface, assets, label[0], label[1], text, label[2], r.pos(450, y), "midright")
         decor.text(
             surface,
@@ -142,6 +167,6 @@ class MagnastormSetupScene(SetupScene):
             "The first player and every bag draw come from the match's seed, so a save replays exactly"
             + (f" · {self.seed_text()}" if self.seed_text() else "."),
             theme.TEXT_DIM,
-            r.pos(640, 560),
+            r.pos(640, 600),
             "midtop",
         )

@@ -217,6 +217,9 @@ class MatchController:
     """What the player called this match when saving it to a slot (kept by its autosaves)."""
     read_only: bool = False
     """A replay: the table shows the match but nobody acts in it (no human to act, no AI, no undo)."""
+    on_game_over: Callable[[MatchController], None] | None = None
+    """Called once the action (or concession) that ends the game is applied in this session; never
+    for a game that was over when the session began (Continue, the replay viewer)."""
 
     def __post_init__(self) -> None:
         self.queue: deque[Played] = deque()
@@ -419,6 +422,8 @@ class MatchController:
         self.queue.append(played)
         for callback in self.on_played:
             callback(played)
+        if self.on_game_over is not None and played.kind != "undo" and self.over:
+            self.on_game_over(self)
         self.autosave()
 
     # -- the view's queue -----------------------------------------------------------------------
@@ -528,6 +533,7 @@ class MatchController:
             self.autosave_file,
             self.pace,
             undo_across_turns=self.undo_across_turns,
+            on_game_over=self.on_game_over,
         )
 
     def close(self) -> None:

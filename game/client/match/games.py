@@ -47,6 +47,8 @@ class GameClient:
     lesson_scene: Callable[..., Scene] | None = None
     """Its lesson table, ``(host, lesson, progress, resume)`` (see :mod:`game.client.tutorial`); None
     when its lessons cannot be played at the table yet."""
+    game_over: Callable[[MatchController], None] | None = None
+    """Called once when a match played at the table ends (Magnastorm records the artifacts won)."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

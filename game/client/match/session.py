@@ -53,6 +53,7 @@ def _controller(host: Host, match: Match, seats: list[Seat], client: GameClient 
     )
     if client is not None:
         controller.narrator = client.narrator()
+        controller.on_game_over = client.game_over
     return controller
 
 

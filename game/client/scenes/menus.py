@@ -52,6 +52,7 @@ class TitleScene(MenuScene):
             ("Load", "load", "load", "Open a saved match"),
             ("Rules", "rules", "rules", f"Read the rules of {games}"),
             ("Settings", "settings", "settings", "Sound, animation, display and accessibility"),
+            ("Profiles", "crown", "profiles", "Players' Magnastorm artifact cards"),
             ("Credits", "credits", "credits", "Typefaces, icons and their authors"),
             None,
             ("Quit", "quit", "", "Close MageStone"),

@@ -13,7 +13,8 @@ from game.client.match import session
 from game.client.match.controller import InlineSource
 from game.client.match.games import game_client, registered_games
 from game.client.scenes.new_match import NewMatchScene
-from game.client.widgets import Choice, TextField
+from game.client.widgets import Choice, TextField, Toggle
+from game.storage.profiles import load_profiles
 from tests.client.conftest import frames, send
 
 
@@ -95,3 +96,31 @@ def test_a_typed_name_names_a_human_seat_and_an_ai_keeps_its_colour(app: App) ->
     scene._set_name(1, "Ignored")
     table = start(app, scene)
     assert [seat.name for seat in table.controller.seats] == ["Zoe", "Azure"]
+
+
+def _advanced_toggle(scene: MagnastormSetupScene) -> Toggle:
+    return next(w for w in scene.group.widgets if isinstance(w, Toggle) and "artifact" in w.tooltip)
+
+
+def test_the_advanced_start_is_offered_only_when_every_seat_has_two_artifact_cards(app: App) -> None:
+    scene = open_setup(app, 2)
+    assert not _advanced_toggle(scene).enabled
+    assert start(app, scene).state.options()["artifacts"] is None
+    profiles, _notice = load_profiles()
+    profiles.record_awards([("Crimson", 1), ("Crimson", 40), ("Azure", 2), ("Azure", 100)])
+    scene = open_setup(app, 2)
+    toggle = _advanced_toggle(scene)
+    assert toggle.enabled and toggle.value
+    table = start(app, scene)
+    assert table.state.options()["artifacts"] == [[1, 40], [2, 100]]
+    assert any(entry.notation.startswith("draw ") for entry in table.controller.match.log), "cards drawn"
+
+
+def test_declining_the_advanced_start_plays_the_basic_one(app: App) -> None:
+    profiles, _notice = load_profiles()
+    profiles.record_awards([("Crimson", 1), ("Crimson", 40), ("Azure", 2), ("Azure", 100)])
+    scene = open_setup(app, 2)
+    toggle = _advanced_toggle(scene)
+    send(app, Hover(toggle.rect.center), Click(toggle.rect.center))
+    assert not scene.advanced
+    assert start(app, scene).state.options()["artifacts"] is None

@@ -11,7 +11,7 @@ from game.client.magnastorm.geometry import Target
 from game.client.magnastorm.interaction import TurnInput, button_label, preview
 from game.client.magnastorm.narrator import MagnastormNarrator
 from game.client.match.seats import Seat
-from game.rules.magnastorm import MagnastormState, new_game
+from game.rules.magnastorm import Action, MagnastormState, new_game
 from game.rules.protocol import CHANCE, TERMINAL
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
@@ -78,10 +78,16 @@ def test_a_preview_never_changes_the_state() -> None:
         assert state.position() == position
 
 
+def _option_follows(state: MagnastormState, action: Action) -> bool:
+    after = state.clone()
+    after.apply(action)
+    return after.tasks[-1][0] == "option"
+
+
 def test_a_lower_space_preview_shows_both_options_and_its_bonus() -> None:
-    state = next(s for s in POSITIONS if s.tasks[-1][0] == "place" and s.tasks[-1][3] == 0
-                 and any(a.verb == "to" for a in s.legal_actions()))
-    action = next(a for a in state.legal_actions() if a.verb == "to")
+    # a placement after which the player chooses (one who can neither pay nor trade gains at once)
+    state, action = next((s, a) for s in POSITIONS if s.tasks[-1][0] == "place" and s.tasks[-1][3] == 0
+                         for a in s.legal_actions() if a.verb == "to" and _option_follows(s, a))
     lines = preview(state, action, NAMES).lines
     assert any(line.startswith("Move the runner") for line in lines)
     assert any(line.startswith("Take the cubes") for line in lines)

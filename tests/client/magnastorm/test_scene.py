@@ -19,7 +19,7 @@ from game.client.match.loading import continue_match
 from game.client.match.scenes import GameOverScene
 from game.client.match.seats import Seat
 from game.client.scenes.dialog import DialogScene
-from game.rules.magnastorm import Action
+from game.rules.magnastorm import Action, MagnastormState
 from game.rules.match import Match
 from game.rules.registry import new_game
 from tests.client.conftest import finish_loading, frames, play_out, send
@@ -192,11 +192,32 @@ def test_every_legal_target_is_hit_at_its_drawn_centre_at_two_window_sizes(app: 
     assert {"column", "crew", "lower"} <= seen
 
 
+def _placement_with_a_choice(state: MagnastormState) -> Action | None:
+    """A crew placement after which the player chooses an option (one who can neither pay nor trade
+    takes the cubes at once, and the turn goes on without a choice)."""
+    for action in state.legal_actions():
+        if action.verb == "to":
+            after = state.clone()
+            after.apply(action)
+            if after.tasks[-1][0] == "option":
+                return action
+    return None
+
+
+def _match_at_a_placement_choice(seed: int = 3) -> tuple[Match, Action]:
+    """A seeded random 2-player match where the player to act has such a placement."""
+    match = new_match(2, seed)
+    rng = random.Random(seed)
+    while (action := _placement_with_a_choice(match.state)) is None:
+        match.play(rng.choice(match.state.legal_actions()))
+    return match, action
+
+
 def test_hovering_a_space_previews_cost_and_gain(app: App) -> None:
-    seed, players, played = COVERED["to"]
-    scene = open_table(app, _replayed(seed, players, played))
-    where = scene.input.targets()[0]
-    assert scene.table_layout is not None
+    match, action = _match_at_a_placement_choice()
+    scene = open_table(app, match)
+    where = target_of(scene.state, action)
+    assert scene.table_layout is not None and where is not None
     send(app, Hover(scene.table_layout.centre(where)))
     _, lines = scene.info_lines()
     text = " ".join(lines)
@@ -204,9 +225,9 @@ def test_hovering_a_space_previews_cost_and_gain(app: App) -> None:
 
 
 def test_undo_takes_back_a_decision_of_this_turn_but_never_a_bag_draw(app: App) -> None:
-    scene = open_table(app, _replayed(*COVERED["to"]))
+    match, action = _match_at_a_placement_choice()  # the turn goes on, so it can be taken back
+    scene = open_table(app, match)
     position = scene.state.position()
-    action = scene.state.legal_actions()[0]
     play_by_click(app, scene, action)
     assert scene.state.position() != position
     send(app, KeyIntent(Key.UNDO))

@@ -25,8 +25,6 @@ GLOW_LEVELS = 8
 PLACE_COLOUR: Colour = (120, 220, 150)
 MOVE_COLOUR: Colour = (120, 200, 240)
 ATTACK_COLOUR: Colour = (235, 110, 90)
-SEE_THROUGH = 110
-"""Opacity of a piece standing in front of a highlighted cell."""
 LIVE_REACH = 1.2
 """How far past its icon a redrawn piece's glow counts as overlapping the pieces in front."""
 
@@ -269,19 +267,18 @@ class CubeView:
         flare = animator.flare() if animator is not None else None
         if animator is not None:
             pieces.update(animator.drained())
-        order = sorted(pieces, key=_depth)
+        order = sorted(pieces, key=drawing_order)
         live = self._live_cells(order, set(animator.drained()) if animator else set(), flare)
         still = [cell for cell in order if cell not in live]
-        faded = self.see_through(order, overlay)
         if base is None:
             layers, at = self._layer_surface(surface.get_size())
             surface.blit(layers, at)
-            self._paint_still(surface, overlay, still, pieces, faded)
+            self._paint_still(surface, overlay, still, pieces)
         else:
-            surface.blit(self._still_layer(base, overlay, still, pieces, faded), (0, 0))
+            surface.blit(self._still_layer(base, overlay, still, pieces), (0, 0))
         for cell in order:
             if cell in live:
-                self._piece(surface, cell, pieces[cell], flare, cell in faded)
+                self._piece(surface, cell, pieces[cell], flare)
         if animator is not None:
             self._animation(surface, animator)
         self._raised(surface, overlay, pieces)
@@ -294,10 +291,9 @@ class CubeView:
         overlay: Overlay,
         still: list[int],
         pieces: dict[int, Shown],
-        faded: frozenset[int],
     ) -> pygame.Surface:
         """``base`` with the still highlights and pieces on it (re-rendered when they change)."""
-        key = (self.geometry, _still_key(overlay), tuple((cell, pieces[cell]) for cell in still), faded)
+        key = (self.geometry, _still_key(overlay), tuple((cell, pieces[cell]) for cell in still))
         cached = self._still
         if cached is not None and cached[0] is base and cached[1] == key:
             return cached[2]
@@ -309,7 +305,7 @@ class CubeView:
             region = pygame.Rect(round(x), 0, round(width), layer.get_height())
             layer.blit(base, region, region)
             layer.set_clip(region)
-        self._paint_still(layer, overlay, still, pieces, faded)
+        self._paint_still(layer, overlay, still, pieces)
         layer.set_clip(None)
         self._still = (base, key, layer)
         self.still_renders += 1
@@ -321,11 +317,10 @@ class CubeView:
         overlay: Overlay,
         cells: list[int],
         pieces: dict[int, Shown],
-        faded: frozenset[int],
     ) -> None:
         self._highlights(surface, overlay)
         for cell in cells:
-            self._piece(surface, cell, pieces[cell], None, cell in faded)
+            self._piece(surface, cell, pieces[cell], None)
         if overlay.ghost is not None:
             piece, cell = overlay.ghost
             ghost = self.sprite(piece, self.piece_size(cell), alpha=150)
@@ -356,26 +351,6 @@ class CubeView:
         (x, y), size = self._spots()[cell]
         side = int(size * reach)
         return pygame.Rect(round(x - side / 2), round(y - side / 2), side, side)
-
-    def see_through(self, order: list[int], overlay: Overlay) -> frozenset[int]:
-        """Pieces drawn translucent because they stand in front of a highlighted cell and cover
-        its centre (a destination, a placement, the selection, the pending move, a hint, a mark)."""
-        marked = {
-            *overlay.destinations,
-            *overlay.placements,
-            *overlay.hint,
-            *overlay.marks,
-            *(cell for cell in (overlay.selected, overlay.pending_to, overlay.must_move) if cell is not None),
-        }
-        if not marked or self.geometry.mode != "oblique":
-            return frozenset()
-        centres = {cell: _rounded(self.centre(cell)) for cell in marked}
-        faded = set()
-        for cell in order:
-            icon, depth = self.sprite_rect(cell), _depth(cell)
-            if any(_depth(other) < depth and icon.collidepoint(at) for other, at in centres.items()):
-                faded.add(cell)
-        return frozenset(faded)
 
     # -- highlights -----------------------------------------------------------------------------------
     def _poly(self, surface: pygame.Surface, cell: int, colour: Colour, alpha: int, width: int = 0) -> None:
@@ -479,7 +454,6 @@ class CubeView:
         cell: int,
         piece: Shown,
         flare: tuple[str, int, float, Shown | None] | None,
-        faded: bool = False,
     ) -> None:
         size = self.piece_size(cell)
         x, y = self.piece_anchor(cell)
@@ -502,7 +476,7 @@ class CubeView:
                 pygame.draw.circle(surface, self.colours[piece.owner], (x, y), ring, 2)
         if strength > 0:
             self._halo(surface, (x, y), size, strength)
-        sprite = self.sprite(piece, size, owner, alpha=SEE_THROUGH if faded else 255)
+        sprite = self.sprite(piece, size, owner)
         surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def _halo(self, surface: pygame.Surface, pos: Point, size: int, strength: float) -> None:
@@ -606,7 +580,7 @@ class CubeView:
                 surface.blit(rendered, box)
 
 
-def _depth(cell: int) -> tuple[int, int, int]:
+def drawing_order(cell: int) -> tuple[int, int, int]:
     """Drawing order: Ground first, then back ranks before front ones (nearer pieces overlap)."""
     return cell >> 6, -((cell >> 3) & 7), cell & 7
 

@@ -263,15 +263,12 @@ def draw_diagram(
     if "layers" in diagram:
         layer_h = (rect.height - caption_h - u(8)) // 3
         label_w = u(90)
+        cell = max(1, min((rect.width - label_w) // 8, (layer_h - u(6)) // 8))
+        left = rect.x + (rect.width - label_w - 8 * cell) // 2  # labels and grids centred together
         for index, layer in enumerate(diagram["layers"]):
-            area = pygame.Rect(
-                rect.x + label_w, rect.y + index * layer_h, rect.width - label_w, layer_h - u(6)
-            )
-            cell = max(1, min(area.width // 8, area.height // 8))
+            area = pygame.Rect(left + label_w, rect.y + index * layer_h, 8 * cell, layer_h - u(6))
             name = decor.elide(assets, "ui_semibold", max(9, u(14)), layer["name"], label_w - u(6))
-            decor.text(
-                surface, assets, "ui_semibold", max(9, u(14)), name, theme.GOLD, (rect.x, area.y + u(4))
-            )
+            decor.text(surface, assets, "ui_semibold", max(9, u(14)), name, theme.GOLD, (left, area.y + u(4)))
             _grid(
                 surface, assets, layer, 8, 8, pygame.Rect(area.x, area.y, cell * 8, cell * 8), cell, colours
             )

@@ -18,6 +18,8 @@ DESIGN_AREA = (272.0, 8.0, 716.0, 690.0)
 LAYERS = 3
 FOCUS_DEPTH = 1.45
 """How much taller (oblique) or wider (flat) the layer brought to the front is drawn."""
+WIDEST = 1.4
+"""How much wider than designed the oblique view's cells may grow in a wide area."""
 OBLIQUE_HEIGHT = 1.15
 """A standing piece's height in cell depths (oblique view): a piece hides no more than the foot
 of the one behind it."""
@@ -124,16 +126,18 @@ def _weights(front: int | None) -> list[float]:
 
 def _oblique(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
     """Ground at the bottom, Divine on top, separated by gaps; every layer shares its x mapping,
-    so a column of cells lines up vertically. The design's proportions, centred in ``area``."""
+    so a column of cells lines up vertically. The design's proportions, centred in ``area``; a
+    wide area widens the cells (up to ``WIDEST`` times their designed width)."""
     k = _scale(area)
-    width, height = DESIGN_AREA[2] * k, DESIGN_AREA[3] * k
+    wide = max(k, min(area[2] / DESIGN_AREA[2], k * WIDEST))
+    width, height = DESIGN_AREA[2] * wide, DESIGN_AREA[3] * k
     x = area[0] + (area[2] - width) / 2
     y = area[1] + (area[3] - height) / 2
     gap = 34.0 * k
     top_room = 26.0 * k
     weights = _weights(front)
     unit = (height - top_room - 2 * gap) / (8 * sum(weights))
-    cell_w = 60.0 * k
+    cell_w = 60.0 * wide
     shear = 12.0 * k * min(1.0, unit / (22 * k))
     left = x + 36 * k
     frames: list[LayerFrame] = []

@@ -18,6 +18,11 @@ DESIGN_AREA = (272.0, 8.0, 716.0, 690.0)
 LAYERS = 3
 FOCUS_DEPTH = 1.45
 """How much taller (oblique) or wider (flat) the layer brought to the front is drawn."""
+WIDEST = 1.4
+"""How much wider than designed the oblique view's cells may grow in a wide area."""
+OBLIQUE_HEIGHT = 1.15
+"""A standing piece's height in cell depths (oblique view): a piece hides no more than the foot
+of the one behind it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +96,7 @@ class CubeGeometry:
     def piece_size(self, cell: int) -> int:
         """Icon size of a piece standing on ``cell``."""
         frame = self.frames[cell >> 6]
-        return int(min(frame.cell_w * 0.82, frame.cell_h * (1.5 if frame.shear else 0.86)))
+        return int(min(frame.cell_w * 0.82, frame.cell_h * (OBLIQUE_HEIGHT if frame.shear else 0.86)))
 
 
 def _point(frame: LayerFrame, file: float, rank: float) -> Point:
@@ -121,16 +126,18 @@ def _weights(front: int | None) -> list[float]:
 
 def _oblique(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
     """Ground at the bottom, Divine on top, separated by gaps; every layer shares its x mapping,
-    so a column of cells lines up vertically. The design's proportions, centred in ``area``."""
+    so a column of cells lines up vertically. The design's proportions, centred in ``area``; a
+    wide area widens the cells (up to ``WIDEST`` times their designed width)."""
     k = _scale(area)
-    width, height = DESIGN_AREA[2] * k, DESIGN_AREA[3] * k
+    wide = max(k, min(area[2] / DESIGN_AREA[2], k * WIDEST))
+    width, height = DESIGN_AREA[2] * wide, DESIGN_AREA[3] * k
     x = area[0] + (area[2] - width) / 2
     y = area[1] + (area[3] - height) / 2
     gap = 34.0 * k
     top_room = 26.0 * k
     weights = _weights(front)
     unit = (height - top_room - 2 * gap) / (8 * sum(weights))
-    cell_w = 60.0 * k
+    cell_w = 60.0 * wide
     shear = 12.0 * k * min(1.0, unit / (22 * k))
     left = x + 36 * k
     frames: list[LayerFrame] = []
@@ -142,19 +149,42 @@ def _oblique(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
     return tuple(frames)
 
 
+FLAT_ARRANGEMENTS: tuple[tuple[tuple[int, ...], ...], ...] = (
+    ((0, 1, 2),),
+    ((2,), (0, 1)),
+    ((2,), (1,), (0,)),
+)
+"""The flat view's layouts, rows from the top: the three in a row, Divine above the other two,
+or the three stacked (Divine on top). The one giving the largest cells is used."""
+
+
 def _flat(front: int | None, area: Area) -> tuple[LayerFrame, ...]:
-    """Three square boards left to right: Ground, High-born, Divine (as wide as ``area`` allows,
-    no taller than it, centred)."""
+    """Three square boards with room for their labels, arranged (see ``FLAT_ARRANGEMENTS``) for
+    the largest cells ``area`` allows, centred in it."""
     x, y, width, height = area
     k = _scale(area)
-    gap = 16.0 * k
+    title, files, ranks, gap = 34.0 * k, 20.0 * k, 18.0 * k, 10.0 * k
     weights = _weights(front)
-    unit = min((width - 2 * gap) / (8 * sum(weights)), (height - 80 * k) / (8 * max(weights)))
-    frames: list[LayerFrame] = []
-    left = x + (width - 2 * gap - 8 * unit * sum(weights)) / 2
-    for layer in range(LAYERS):
-        size = unit * weights[layer]
-        bottom = y + height / 2 + 4 * size + 20 * k
-        frames.append(LayerFrame(layer, left, bottom, size, size, 0.0))
-        left += 8 * size + gap
-    return tuple(frames)
+
+    def unit_for(rows: tuple[tuple[int, ...], ...]) -> float:
+        across = max(8 * sum(weights[layer] for layer in row) for row in rows)
+        fixed_w = max(len(row) * ranks + (len(row) - 1) * gap for row in rows)
+        down = sum(8 * max(weights[layer] for layer in row) for row in rows)
+        return min((width - fixed_w) / across, (height - len(rows) * (title + files)) / down)
+
+    rows = max(FLAT_ARRANGEMENTS, key=unit_for)
+    unit = unit_for(rows)
+    heights = [8 * unit * max(weights[layer] for layer in row) for row in rows]
+    top = y + (height - sum(heights) - len(rows) * (title + files)) / 2
+    frames: dict[int, LayerFrame] = {}
+    for row, row_height in zip(rows, heights, strict=True):
+        row_width = sum(8 * unit * weights[layer] + ranks for layer in row) + gap * (len(row) - 1)
+        left = x + (width - row_width) / 2
+        for layer in row:
+            size = unit * weights[layer]
+            left += ranks
+            bottom = top + title + row_height - (row_height - 8 * size) / 2
+            frames[layer] = LayerFrame(layer, left, bottom, size, size, 0.0)
+            left += 8 * size + gap
+        top += title + row_height + files
+    return tuple(frames[layer] for layer in range(LAYERS))

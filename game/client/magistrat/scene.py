@@ -494,9 +494,9 @@ class MagiStratMatchScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, cube, HUD, side panel, log and tooltip."""
-        surface.blit(self.backdrop(surface), (0, 0))
         self.tooltips = []
-        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, static=False)
+        base = self.backdrop(surface)
+        self.view.draw(surface, self.animator.model, self.overlay(), self.animator, base=base)
         self._draw_left(surface)
         self._draw_info(surface)
         colours = list(self.colours)

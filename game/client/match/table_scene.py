@@ -110,9 +110,10 @@ class TableScene(Scene):
         once per layout: each frame starts with one opaque blit."""
         size = surface.get_size()
         panels = self.static_panels()
-        key = (size, tuple((tuple(rect), alpha, radius) for rect, alpha, radius in panels))
+        board = self.view.backdrop(size)  # a new surface when the view's geometry changed
+        key = (size, id(board), tuple((tuple(rect), alpha, radius) for rect, alpha, radius in panels))
         if self._backdrop is None or self._backdrop[0] != key:
-            backdrop = self.view.backdrop(size).copy()
+            backdrop = board.copy()
             for rect, alpha, radius in panels:
                 backdrop.blit(
                     decor.panel(rect.size, radius=self.u(radius), alpha=alpha, shadow=0), rect.topleft

@@ -11,11 +11,21 @@ from typing import Any
 import pygame
 
 from game.client import decor, theme
-from game.client.input import Intent, Key, KeyIntent, Scroll
+from game.client.input import Hover, Intent, Key, KeyIntent, Scroll
 from game.client.rules_reference.topics import Reference, load_reference, reference_games
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
+from game.client.scrollbar import ScrollBar
 from game.client.widgets import Button, Choice, Widget
+
+KEY_HINTS = (
+    "←/→ topics · Home/End · wheel scrolls · F1 opens this anywhere",
+    "←/→ topics · wheel scrolls · F1 anywhere",
+    "←/→ topics",
+)
+"""The keys line under the panel, longest first: the longest that fits is shown."""
+TOPIC_ROW = 44
+"""Design height of one topic in the list (a button and its gap): never squeezed, the list scrolls."""
 
 TOKEN_ICONS = {"stone": "magestone", "astone": "magestone", "grave": "gravestone"}
 MARK_COLOURS = {
@@ -41,6 +51,12 @@ class RulesReferenceScene(MenuScene):
             ids = [t.id for t in self.reference.topics]
             self.topic_index = ids.index(topic) if topic in ids else 0
         self.scroll = 0
+        self.list_first = 0
+        """The first topic shown in the list."""
+        self.list_rows = 1
+        """How many topics the list shows at once."""
+        self.list_rect = pygame.Rect(0, 0, 1, 1)
+        self._pointer: tuple[float, float] = (-1.0, -1.0)
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.diagram = pygame.Rect(0, 0, 1, 1)
         self.text_rect = pygame.Rect(0, 0, 1, 1)
@@ -76,16 +92,34 @@ class RulesReferenceScene(MenuScene):
             )
         ]
         topics = self.reference.topics
-        first = top + px(52)
-        step = min(px(44), (self.panel.bottom - first) // max(1, len(topics)))
-        for index, topic in enumerate(topics):
+        first, row = top + px(52), px(TOPIC_ROW)
+        self.list_rect = pygame.Rect(px(28), first, column, max(row, self.panel.bottom - first))
+        self.list_rows = max(1, self.list_rect.height // row)
+        self.list_first = max(0, min(self.list_first, len(topics) - self.list_rows))
+        width = column
+        if len(topics) > self.list_rows:
+            width = column - px(18)
+            bar = pygame.Rect(px(28) + column - px(10), first, px(10), self.list_rows * row - px(6))
+            widgets.append(
+                ScrollBar(
+                    assets,
+                    bar,
+                    len(topics),
+                    self.list_rows,
+                    self.list_first,
+                    self.scroll_list_to,
+                    tooltip="More topics: drag, or use the wheel over the list.",
+                )
+            )
+        shown = range(self.list_first, min(len(topics), self.list_first + self.list_rows))
+        for slot, index in enumerate(shown):
             button = Button(
                 assets,
-                pygame.Rect(px(28), first + index * step, column, step - px(6)),
-                topic.title,
+                pygame.Rect(px(28), first + slot * row, width, row - px(6)),
+                topics[index].title,
                 partial(self.show, index),
                 style="primary" if index == self.topic_index else "menu",
-                font_size=min(px(15), round(step * 0.4)),
+                font_size=px(15),
             )
             widgets.append(button)
         back = self.back_button(label="Close")
@@ -93,22 +127,43 @@ class RulesReferenceScene(MenuScene):
 
     def _switch(self, index: int) -> None:
         self.game = self.games[index]
-        self.topic_index, self.scroll = 0, 0
+        self.topic_index, self.scroll, self.list_first = 0, 0, 0
         self.layout()
 
     def show(self, index: int) -> None:
-        """Show topic ``index`` of the current game."""
+        """Show topic ``index`` of the current game (the list scrolls to keep it in view)."""
         self.topic_index, self.scroll = index, 0
+        if index < self.list_first:
+            self.list_first = index
+        elif index >= self.list_first + self.list_rows:
+            self.list_first = index - self.list_rows + 1
+        self.layout()
+
+    def scroll_list_to(self, first: int) -> None:
+        """Show the topics from ``first`` on in the list."""
+        self.list_first = first
         self.layout()
 
     def handle(self, intent: Intent) -> None:
-        """Wheel scrolls the text; Left/Right step through topics."""
+        """The wheel scrolls the list under the pointer, else the text; Left/Right step through
+        topics, Home/End go to the first and last."""
+        if isinstance(intent, Hover):
+            self._pointer = intent.pos
         if isinstance(intent, Scroll):
-            self.scroll = max(0, self.scroll - intent.dy * self.px(30))
+            if self.list_rect.collidepoint(self._pointer):
+                self.scroll_list_to(
+                    max(0, min(self.list_first - intent.dy, len(self.reference.topics) - self.list_rows))
+                )
+            else:
+                self.scroll = max(0, self.scroll - intent.dy * self.px(30))
             return
-        if isinstance(intent, KeyIntent) and intent.key in (Key.LEFT, Key.RIGHT):
+        if isinstance(intent, KeyIntent) and intent.key in (Key.LEFT, Key.RIGHT, Key.HOME, Key.END):
             count = len(self.reference.topics)
-            self.show((self.topic_index + (1 if intent.key is Key.RIGHT else -1)) % count)
+            step = {Key.LEFT: -1, Key.RIGHT: 1}.get(intent.key)
+            if step is None:
+                self.show(0 if intent.key is Key.HOME else count - 1)
+            else:
+                self.show((self.topic_index + step) % count)
             return
         super().handle(intent)
 
@@ -161,17 +216,6 @@ class RulesReferenceScene(MenuScene):
                     y += px(19)
                 y += px(6)
         surface.set_clip(previous)
-        if y > clip.bottom:
-            decor.text(
-                surface,
-                assets,
-                "ui",
-                px(13),
-                "more below: scroll",
-                theme.TEXT_DISABLED,
-                (panel.x + px(20), panel.bottom + px(6)),
-                "topleft",
-            )
         if topic.diagram is not None:
             draw_diagram(
                 surface,
@@ -181,16 +225,23 @@ class RulesReferenceScene(MenuScene):
                 theme.player_colours(self.host.settings.colour_blind),
                 self.scale,
             )
-        decor.text(
-            surface,
-            assets,
-            "ui",
-            px(14),
-            "←/→ topics · wheel scrolls · F1 opens this anywhere",
-            theme.TEXT_DISABLED,
-            (panel.right, panel.bottom + px(6)),
-            "topright",
-        )
+        self._footnote(surface, more_below=y > clip.bottom)
+
+    def _footnote(self, surface: pygame.Surface, more_below: bool) -> None:
+        """Under the panel: "more below" when the text runs on, and the keys, as many as fit."""
+        assets, px, panel = self.host.assets, self.px, self.panel
+        left, at_y = panel.x + px(20), panel.bottom + px(6)
+        if more_below:
+            shown = decor.text(
+                surface, assets, "ui", px(13), "more below: scroll", theme.TEXT_DISABLED, (left, at_y)
+            )
+            left = shown.right + px(24)
+        font = assets.font("ui", px(14))
+        hint = next((text for text in KEY_HINTS if font.size(text)[0] <= panel.right - left), "")
+        if hint:
+            decor.text(
+                surface, assets, "ui", px(14), hint, theme.TEXT_DISABLED, (panel.right, at_y), "topright"
+            )
 
 
 def draw_diagram(
@@ -213,15 +264,12 @@ def draw_diagram(
     if "layers" in diagram:
         layer_h = (rect.height - caption_h - u(8)) // 3
         label_w = u(90)
+        cell = max(1, min((rect.width - label_w) // 8, (layer_h - u(6)) // 8))
+        left = rect.x + (rect.width - label_w - 8 * cell) // 2  # labels and grids centred together
         for index, layer in enumerate(diagram["layers"]):
-            area = pygame.Rect(
-                rect.x + label_w, rect.y + index * layer_h, rect.width - label_w, layer_h - u(6)
-            )
-            cell = max(1, min(area.width // 8, area.height // 8))
+            area = pygame.Rect(left + label_w, rect.y + index * layer_h, 8 * cell, layer_h - u(6))
             name = decor.elide(assets, "ui_semibold", max(9, u(14)), layer["name"], label_w - u(6))
-            decor.text(
-                surface, assets, "ui_semibold", max(9, u(14)), name, theme.GOLD, (rect.x, area.y + u(4))
-            )
+            decor.text(surface, assets, "ui_semibold", max(9, u(14)), name, theme.GOLD, (left, area.y + u(4)))
             _grid(
                 surface, assets, layer, 8, 8, pygame.Rect(area.x, area.y, cell * 8, cell * 8), cell, colours
             )

@@ -270,12 +270,6 @@ class MagiStratMatchScene(TableScene):
         else:
             self.say("Nothing of yours to take back.")
 
-    def rules(self) -> None:
-        """Open the rules reference (the app knows where it is)."""
-        opener = getattr(self.host, "open_rules", None)
-        if opener is not None:
-            opener()
-
     def handover_due(self) -> bool:
         """No hand-over screen between the alternating set-up placements, only once play begins."""
         return not self.state.in_setup()

@@ -230,12 +230,6 @@ class MagnastormMatchScene(TableScene):
         else:
             self.say("Nothing of this turn to take back (a bag draw cannot be taken back).")
 
-    def rules(self) -> None:
-        """Open the rules reference (the app knows where it is)."""
-        opener = getattr(self.host, "open_rules", None)
-        if opener is not None:
-            opener()
-
     def next_stage(self) -> None:
         """Show the next administration stage."""
         self.animator.next_stage()

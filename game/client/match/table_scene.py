@@ -349,6 +349,12 @@ class TableScene(Scene):
         """Open the match menu."""
         open_screen(self.host, "match_menu", self.controller)
 
+    def rules(self) -> None:
+        """Open the rules reference (the app knows where it is)."""
+        opener = getattr(self.host, "open_rules", None)
+        if opener is not None:
+            opener()
+
     def say(self, text: str) -> None:
         """Show a short explanation in the status line."""
         self.message = text

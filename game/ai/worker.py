@@ -120,10 +120,14 @@ def _serve(conn: Connection, cancelled: Any, heart: Any, plugins: Sequence[str])
         ticket: int = message["ticket"]
         started = time.perf_counter()
         try:
-            action = choose_text(message, _cancel_check(cancelled, ticket))
-            conn.send({"ticket": ticket, "action": action, "seconds": time.perf_counter() - started})
+            reply = {"ticket": ticket, "action": choose_text(message, _cancel_check(cancelled, ticket)),
+                     "seconds": time.perf_counter() - started}
         except Exception:
-            conn.send({"ticket": ticket, "error": traceback.format_exc()})
+            reply = {"ticket": ticket, "error": traceback.format_exc()}
+        try:
+            conn.send(reply)
+        except OSError:  # the client closed while we thought (quit mid-turn): nobody to answer
+            return
 
 
 class AiWorker:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import Budget
+from game.ai import worker as worker_module
 from game.ai.games import new_state
 from game.ai.worker import RESTARTED_NOTE, AiResult, AiWorker
 from tests.ai.toy_game import ToyRace
@@ -188,3 +189,28 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+class _ClosedByClient:
+    """A connection whose client has gone: one request arrives, the answer cannot be sent."""
+
+    def __init__(self) -> None:
+        self.requests = [{"ticket": 1}]
+
+    def recv(self) -> object:
+        if not self.requests:
+            raise EOFError
+        return self.requests.pop()
+
+    def send(self, reply: object) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_worker_ends_quietly_when_the_client_quit_mid_think(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Quitting while the AI thinks closes the pipe: the worker stops without a traceback or error."""
+    monkeypatch.setattr(worker_module, "choose_text", lambda message, should_stop: "step")
+    counter = type("Shared", (), {"value": 0})
+    worker_module._serve(_ClosedByClient(), counter(), counter(), ())  # type: ignore[arg-type]
+    assert "Traceback" not in capsys.readouterr().err

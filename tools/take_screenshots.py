@@ -1,6 +1,7 @@
 """Re-take the screenshots (docs/screenshots/) at a window size, headless.
 
-    python tools/take_screenshots.py [--size 1920x1080] [--out docs/screenshots] [--only NAME ...]
+    python tools/take_screenshots.py [--size 1920x1080] [--ui-scale 1.0] [--out docs/screenshots]
+                                     [--only NAME ...]
 
 Each picture is the real client drawn at that window's pixels (``SHOTS`` lists them): the menus,
 MageStone tables (moves shown, dice, resigning), MagiStrat tables (set-up, placing, moves, an attack
@@ -29,6 +30,7 @@ def main() -> int:
     """Parse the size and the folder, then take every picture."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--ui-scale", type=float, default=1.0, help="the Interface size, e.g. 1.5")
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--only", nargs="*", help="take only these pictures (names without .png)")
     args = parser.parse_args()
@@ -41,6 +43,7 @@ def main() -> int:
 
     app = App(ClientOptions())
     app.start()
+    app.change_settings(app.settings.with_changes(ui_scale=args.ui_scale))
     app.resize((int(width), int(height)))
     args.out.mkdir(parents=True, exist_ok=True)
 

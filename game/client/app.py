@@ -191,10 +191,11 @@ class App:
         from game.client.bundled_data import bundled_data_problems
         from game.client.scenes.menus import StartupNotice
         from game.client.tutorial.progress import Progress
+        from game.storage.profiles import load_profiles
 
         for folder in (settings_dir(), saves_dir()):
             clean_orphan_temps(folder)
-        texts = [self._settings_notice or "", Progress.load().notice]
+        texts = [self._settings_notice or "", Progress.load().notice, load_profiles()[1] or ""]
         problems = bundled_data_problems()
         if problems:
             texts.append("Some of the game's data files are damaged; what does not depend on them works:\n"

@@ -13,6 +13,7 @@ from game.client.app import App
 from game.client.input import Click
 from game.client.match.controller import MatchController
 from game.client.match.seats import Seat
+from game.client.options import ClientOptions
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.menus import TitleScene
 from game.client.scenes.profiles import ProfilesScene, record_artifact_awards
@@ -169,3 +170,16 @@ def test_a_damaged_profiles_file_is_told_on_the_screen(app: App, user_dir: Path)
     assert isinstance(dialog, DialogScene) and str(path) in dialog.message and "'profiles'" in dialog.message
     _click(app, "OK")
     assert isinstance(app.stack.top, ProfilesScene) and app.stack.top.chosen == ""
+
+
+def test_a_damaged_profiles_file_is_told_at_start_and_the_menu_goes_on() -> None:
+    """Damage found at start is told there, whichever screen would have read the file first."""
+    place("truncated.json", profiles_path())
+    app = App(ClientOptions())
+    try:
+        app.start()
+        notice = app.stack.top
+        assert isinstance(notice, DialogScene) and str(profiles_path()) in notice.message
+        assert kept_aside(profiles_path())
+    finally:
+        app.shutdown()

@@ -16,13 +16,15 @@ the go plays well). It is an expectimax over the go:
 * with ``reply_top`` = k, the k best root actions are planned once more
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
-  those plans are judged by what survives the answer, and rank first.
+  those plans are judged by what survives the answer, and rank first;
+* with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
+  its outcomes' values, so an even contest must gain clearly more than it risks.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai.base import Evaluator, ScoredAction, Searcher, SearchLimit
@@ -33,15 +35,18 @@ TIE_BREAK = 1e-4
 
 
 class GoPlanner(Searcher):
-    """Expectimax over the rest of the go with a beam of ``widths`` per decision depth."""
+    """Expectimax over the rest of the go with a beam of ``widths`` per decision depth (risk-averse
+    by ``caution``)."""
 
     def __init__(
-        self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16
+        self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
+        caution: float = 0.0,
     ) -> None:
         self.evaluator = evaluator
         self.widths = tuple(widths)
         self.reply_top = reply_top
         self.max_steps = max_steps
+        self.caution = caution
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -84,12 +89,7 @@ class GoPlanner(Searcher):
     def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
         """Value for ``seat`` of continuing its go from ``state`` as planned."""
         if state.is_chance_node():
-            total = 0.0
-            for outcome, probability in state.chance_outcomes():
-                state.apply(outcome)
-                total += probability * self._plan(state, seat, depth, limit, reply)
-                state.undo()
-            return total
+            return self._contest(state, lambda: self._plan(state, seat, depth, limit, reply))
         limit.tick()
         if state.current_player() != seat:
             return self._reply(state, seat, limit) if reply else self.evaluator(state)[seat]
@@ -134,11 +134,22 @@ class GoPlanner(Searcher):
 
     def _settle(self, state: GameState, seat: int, limit: SearchLimit) -> float:
         if state.is_chance_node():
-            total = 0.0
-            for outcome, probability in state.chance_outcomes():
-                state.apply(outcome)
-                total += probability * self._settle(state, seat, limit)
-                state.undo()
-            return total
+            return self._contest(state, lambda: self._settle(state, seat, limit))
         limit.tick()
         return self.evaluator(state)[seat]
+
+    def _contest(self, state: GameState, value: Callable[[], float]) -> float:
+        """A dice contest's expected ``value()`` over its outcomes, less ``caution`` x its mean deviation.
+
+        With caution a coin flip must gain clearly more than it risks: a careful player does not stake
+        a unit on an even contest for a small edge.
+        """
+        outcomes = []
+        for outcome, probability in state.chance_outcomes():
+            state.apply(outcome)
+            outcomes.append((probability, value()))
+            state.undo()
+        mean = sum(p * v for p, v in outcomes)
+        if not self.caution:
+            return mean
+        return mean - self.caution * sum(p * abs(v - mean) for p, v in outcomes)

@@ -63,12 +63,13 @@ class _PlannerLevel:
     nodes: int
     reply: int = 0
     weights: MageStoneWeights | None = None
+    caution: float = 0.0
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD),
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
 }
 
@@ -80,7 +81,8 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
     weighted = None if chosen is None else MageStoneEval(chosen)
 
     def make(game_id: str, players: int) -> Bot:
-        planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply)
+        planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply,
+                            caution=config.caution)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

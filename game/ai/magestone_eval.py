@@ -11,7 +11,14 @@ A seat's raw score adds, in units of "one Warrior":
 * MageStones: Activated stones carried count most (victory and power die),
   Unactivated ones less; a Mage with Unactivated stones is drawn home to
   activate them, one with 6 Activated is pulled home hard (the instant win),
-  and a Mage is drawn towards stones left on the board;
+  and a Mage is drawn towards stones left on the board (its pull eased by the
+  stones it carries: Unactivated, and with ``calm_activated`` Activated ones);
+* the stone race (Hard): each Unactivated stone carried gains ``home_gain`` as
+  its Mage comes within ``home_reach`` squares of home (so collecting pays
+  wherever the stone lies, and walking it home pays more), own Warriors and
+  Priests standing on stones cost ``stone_block`` each (they keep the Mage
+  off), and the seat whose whole go comes next gains ``activation_threat`` per
+  Unactivated stone its Mage can carry onto its base in that go;
 * the Rite: a running Rite is worth a lot, more when no enemy unit is within
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
   on the Nexus is worth a little;
@@ -72,6 +79,11 @@ class Weights:
     activation_win: float = 0.0
     eliminated: float = -30.0
     stake_strikes: float = 1.0
+    home_gain: float = 0.0
+    calm_activated: float = 0.0
+    home_reach: int = 24
+    stone_block: float = 0.0
+    activation_threat: float = 0.0
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -84,9 +96,10 @@ HARD_REF = load_weights("magestone", "hard-ref", Weights)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
 
 HARD = load_weights("magestone", "hard", Weights)
-"""Hard's weights: a Mage drawn 3x harder to stones and home (the stone race, tuned by self-play), and a
-Mage that can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged
-close to a lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
+"""Hard's weights: the stone race (collecting always pays, a carried stone is worth more within a go of
+home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), and a Mage that
+can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged close to a
+lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
 
 
 @cache
@@ -129,6 +142,7 @@ class MageStoneEval:
         units = s.units
         to_nexus_of = _nexus_distance(s.board)
         stones = [sq for sq, (u, a) in s.stones.items() if u or a]
+        stone_set = set(stones)
         activated, unactivated = s.carried
         mage_starts, priest_starts = s.start_squares
         by_seat: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -138,6 +152,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
+        fresh = _next_fresh_seat(s) if self.w.activation_threat else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -146,6 +161,8 @@ class MageStoneEval:
             base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
             score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu + stakes[seat]
+            if w.activation_threat and cu and not near_wins[seat] and seat == fresh:
+                score += w.activation_threat * cu * _homecoming(s, seat, base)
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
                 score += w.mage
@@ -155,8 +172,9 @@ class MageStoneEval:
                 else:
                     if cu:
                         score -= w.home_pull * home
+                        score += w.home_gain * cu * max(0, w.home_reach - home) / w.home_reach
                     if stones:
-                        score -= w.stone_pull * _nearest(mage, stones) / (1 + cu)
+                        score -= w.stone_pull * _nearest(mage, stones) / (1 + cu + w.calm_activated * ca)
             else:
                 score += w.mage_queued
             if priest >= 0:
@@ -168,6 +186,9 @@ class MageStoneEval:
             far = sum(max(0, to_nexus_of[sq] - w.warrior_pull_floor)
                       for sq, kind in by_seat[seat] if kind == WARRIOR)
             score -= w.warrior_nexus_pull * far
+            if w.stone_block and mage >= 0:
+                parked = sum(1 for sq, kind in by_seat[seat] if kind != MAGE and sq in stone_set)
+                score -= w.stone_block * parked
             if rite is not None and rite[0] == seat:
                 score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
             if seat == turn:
@@ -271,6 +292,14 @@ def _next_fresh_seat(s: MageStoneState) -> int:
         return s.turn
     n, alive = s.num_players, s.alive
     return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+
+
+def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:
+    """How surely the seat's Mage can walk onto its base in its next whole go (0 when it is too far)."""
+    mage = s.mage_squares[seat]
+    if mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
+        return 0.0
+    return 1.0 if mage in base else _open_base_share(s, seat, mage, base)
 
 
 def _open_base_share(s: MageStoneState, seat: int, mage: int, base: tuple[int, int]) -> float:

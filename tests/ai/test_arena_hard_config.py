@@ -1,10 +1,10 @@
 """MageStone Hard's configuration, as measured in the arena ladder (docs/ai.md), is pinned here.
 
-The ladder's Hard figures (77 % against Normal in two players, 69 % as one
-against three Normal) were measured with the tuned ``HARD`` evaluation
-weights, the beam (8, 2), the greedy reply on the two best plans and a
-40k-node budget; dropping any of them silently would leave the documented
-figures describing a different bot.
+The ladder's Hard figures (docs/ai.md, MageStone) were measured with the
+``HARD`` evaluation weights, the beam (16, 4), the greedy reply on the four
+best plans, caution 0.5 on dice contests and a 200k-node budget; dropping any
+of them silently would leave the documented figures describing a different
+bot. ``hard-ref`` keeps the Hard of 1 Dec 2026 (beam (8, 2), reply 2, 40k).
 """
 
 from __future__ import annotations
@@ -40,11 +40,13 @@ def _midgame_positions(players: int) -> list[GameState]:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_magestone_hard_plans_with_the_hard_weights(players: int) -> None:
-    """make_bot('magestone', 'hard', n) evaluates with HARD (not DEFAULT), beam (8, 2), reply 2, 40k nodes."""
+    """make_bot('magestone', 'hard', n) evaluates with HARD (not DEFAULT), beam (16, 4), reply 4, caution
+    0.5, 200k nodes."""
     bot = make_bot("magestone", "hard", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, bot.budget.nodes, bot.noise) == ((8, 2), 2, 40_000, None)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes, bot.noise) == (
+        (16, 4), 4, 0.5, 200_000, None)
     hard, default = MageStoneEval(HARD), MageStoneEval(DEFAULT)
     positions = _midgame_positions(players)
     assert all(planner.evaluator(state) == hard(state) for state in positions)
@@ -57,7 +59,7 @@ def test_magestone_hard_ref_is_the_hard_of_1_december(players: int) -> None:
     bot = make_bot("magestone", "hard-ref", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, bot.budget.nodes) == ((8, 2), 2, 40_000)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
     reference = MageStoneEval(HARD_REF)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS

@@ -1,0 +1,140 @@
+"""MageStone Hard against the mistakes a careful player found (issue 22, seed-11 game).
+
+Positions are North's go starts in ``/work/shared/games/magestone-2p-vs-hard-seed11.json`` (Hard played
+North; South is the careful player), in position notation, plus built scenarios. Each test plays the
+level's whole go from the position with seeded dice and checks what a careful player would see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.ai import make_bot
+from game.rules.protocol import GameState
+
+NORTH = 1
+
+# North to act at the start of go N of the seed-11 game.
+_GAME_GOES = {
+    4: "S:Mj7=1u0a,Ph1,We1,Wf1,Wg1,Wk1,Wl1,Wj6/N:Mh10,Pi16,We16,Wf16,Wg16,Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,"
+       "k8=1u0a,f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 4 -",
+    6: "S:Mk8=2u0a,Ph1,We1,Wf1,Wg1,Wl1,Wk3,Wj8/N:Mh10,Pi11,We15,Wf16,Wg16,Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,"
+       "f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 6 -",
+    8: "S:Mk8=2u0a,Ph1,We1,Wf1,Wg1,Wl2,Wk7,Wi8/N:Mh10,Pi9,We11,Wf16,Wg16,Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,"
+       "f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 8 -",
+    14: "S:Mi1=0u3a,Ph1,We1,Wf1,Wg1,Wl2,Wi8/N:Mh10,Pi9,Wf9,Wf10,Wg16,Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,"
+        "f9=1u0a,g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 14 -",
+    16: "S:Mh6=0u3a,Ph1,We1,Wf1,Wg1,Wl2,Wi8/N:Mh10,Pi9,Wf9,Wf10,Wg10,Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,"
+        "f9=1u0a,g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 16 -",
+    18: "S:Mg7=1u3a,Ph1,We1,Wf1,Wl2,Wg5,Wi8/N:Mh10,Pi9,Wf9,Wf10,Wg10,Wj10,Wk16,Wl16 f8=1u0a,f9=1u0a,"
+        "g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 18 -",
+    20: "S:Mi3=1u3a,Ph1,We1,Wf1,Wl2,Wg5,Wi8/N:Mh10,Pi9,Wf9,Wf10,Wg10,Wj10,Wk10,Wl16 f8=1u0a,f9=1u0a,"
+        "g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 20 -",
+    22: "S:Mi1=0u4a,Ph1,We1,Wl2,Wf3,Wg7,Wi8/N:Mh10,Pi9,Wf9,Wf10,Wg10,Wj10,Wk10,Wl10 f8=1u0a,f9=1u0a,"
+        "g10=1u0a,j10=1u0a - 8 N 6 0 - - - - 22 -",
+    24: "S:Mg5=0u4a,Ph1,We1,Wl2,Wf3,Wg7,Wi8/N:Mh10,Pi9,Wf10,Wg10,Wj10,Wk10 f8=1u0a,f9=1u0a,g10=1u0a,"
+        "j10=1u0a g8,j8 6 N 6 0 - - - - 24 -",
+}
+
+
+def _position(text: str) -> GameState:
+    module = pytest.importorskip("game.rules.magestone")
+    state: GameState = module.MageStoneState.from_position(text)
+    return state
+
+
+def _scenario(data: dict[str, Any]) -> GameState:
+    module = pytest.importorskip("game.rules.magestone")
+    state: GameState = module.MageStoneState.from_scenario(data, "test")
+    return state
+
+
+def _play_go(state: GameState, level: str, seed: int) -> list[tuple[Any, float | None, str | None]]:
+    """The ``level`` bot's whole go (dice seeded): each action it chose, the attacker's win chance of the
+    contest it starts (None for no contest) and the kind of unit it moves onto stones (else None)."""
+    seat = state.current_player()
+    bot = make_bot("magestone", level, state.num_players)
+    rng, dice = random.Random(seed), random.Random(seed + 1)
+    chosen = []
+    while state.current_player() in (seat, -1) and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(dice))
+            continue
+        action = bot.choose(state, rng)
+        start = getattr(action, "start", None)
+        onto_stones = start is not None and action.dest in state.stones  # type: ignore[attr-defined]
+        unit = state.unit_at(start) if onto_stones else None  # type: ignore[attr-defined]
+        state.apply(action)
+        chance = float(state.win_probability()) if state.is_chance_node() else None  # type: ignore[attr-defined]
+        chosen.append((action, chance, None if unit is None else unit[1]))
+    return chosen
+
+
+def _carried(state: GameState, seat: int) -> int:
+    activated, unactivated = state.carried  # type: ignore[attr-defined]
+    return int(activated[seat] + unactivated[seat])
+
+
+@pytest.mark.parametrize("go", [4, 6, 8, 14, 16])
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_magestone_mage_beside_a_free_stone_collects_it(level: str, go: int) -> None:
+    """North's Mage on h10 stands beside the free g10 stone (for about 15 goes Hard never took it): a
+    careful player's Mage collects a free stone in reach when no enemy stands in the way."""
+    state = _position(_GAME_GOES[go])
+    before = _carried(state, NORTH)
+    _play_go(state, level, go)
+    assert _carried(state, NORTH) > before
+
+
+@pytest.mark.parametrize("go", [14, 16, 18, 20])
+def test_magestone_hard_parks_no_warrior_on_its_own_stones(go: int) -> None:
+    """From go 14 Hard walked Warriors onto the free stone squares (f9, g10, j10), blocking its own Mage;
+    Hard ends no Warrior's or Priest's move on a square holding stones."""
+    state = _position(_GAME_GOES[go])
+    played = _play_go(state, "hard", go)
+    parked = [str(action) for action, _chance, kind in played if kind not in (None, "mage")]
+    assert not parked, f"go {go}: {parked}"
+
+
+@pytest.mark.parametrize("go", [22, 24])
+def test_magestone_hard_takes_no_lone_coin_flip(go: int) -> None:
+    """Goes 22 and 24: Hard staked lone Warriors on 50 % attacks (the i8 blocker) and lost both; it
+    attacks only with better than even chances."""
+    state = _position(_GAME_GOES[go])
+    flips = [str(action) for action, chance, _kind in _play_go(state, "hard", go)
+             if chance is not None and chance <= 0.5]
+    assert not flips, flips
+
+
+def _seat(mage: str | None, priest: str | None, warriors: list[str], carried: tuple[int, int] = (0, 0)
+          ) -> dict[str, Any]:
+    return {"mage": mage, "priest": priest, "warriors": warriors, "carried": list(carried)}
+
+
+# North to act; South's Mage on k4 carries 3 Unactivated stones four squares from its empty base (h1, i1):
+# next go it walks home and activates them (South to 3 Activated, its power die a d12). North's Warriors
+# on g2 and j2 can stand on both base squares this go (4 of its 6 squares).
+_CARRYING_HOME = {
+    "players": 2, "turn": "N",
+    "seats": {"S": _seat("k4", "h6", ["e5", "l7"], (3, 0)),
+              "N": _seat("h12", "i16", ["g2", "j2", "f10", "k10"])},
+    "stones": {"g7": [1, 0], "f9": [1, 0], "k9": [1, 0], "g10": [1, 0], "j10": [1, 0]},
+}
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_harasses_a_mage_carrying_stones_home(seed: int) -> None:
+    """Hard does not let a Mage walk Unactivated stones home unharassed (South did so twice in the
+    game): in its go it attacks that Mage, or after its go the Mage cannot reach its base."""
+    state = _scenario(_CARRYING_HOME)
+    played = _play_go(state, "hard", seed)
+    south = 0
+    mage = state.mage_squares[south]  # type: ignore[attr-defined]
+    starts = state.start_squares  # type: ignore[attr-defined]
+    base = {starts[0][south], starts[1][south]}
+    attacked = any(str(action).endswith("xk4") for action, _chance, _kind in played)
+    assert state.current_player() == south
+    assert attacked or mage < 0 or not base & set(state.reachable(mage)), [str(a) for a, _c, _k in played]  # type: ignore[attr-defined]

@@ -26,6 +26,15 @@ LABEL_WIDTH = 40
 """Design width of the "100 %" labels left of the plot."""
 
 
+LINE_LUMINANCE = 0.06
+"""Below this a seat's colour is lifted for its line (MagiStrat's obsidian on the ink panel)."""
+
+
+def line_colours(colours: Sequence[theme.Colour]) -> list[theme.Colour]:
+    """The seats' colours for their lines: their own, a very dark one lifted so it shows on ink."""
+    return [theme.legible(c) if theme.luminance(c) < LINE_LUMINANCE else c for c in colours]
+
+
 class ChanceGraph(Widget):
     """Each seat's win chance move by move; swings numbered; hover reads, click picks a position."""
 
@@ -42,7 +51,7 @@ class ChanceGraph(Widget):
     ) -> None:
         super().__init__(assets, rect, "")
         self.series = series
-        self.colours = [theme.legible(colour) for colour in colours]
+        self.colours = line_colours(colours)
         self.on_pick = on_pick
         self.unit = unit
         self.current: int | None = None

@@ -23,7 +23,7 @@ import pygame
 from game.client import decor, theme
 from game.client.input import Click, Hover, Intent, Key, KeyIntent, Release, Scroll, Typed
 from game.client.layout import Frame
-from game.client.match.chance_graph import ChanceGraph
+from game.client.match.chance_graph import ChanceGraph, line_colours
 from game.client.match.chances import ChanceSeries
 from game.client.match.controller import MatchController
 from game.client.match.games import game_client, seat_colours
@@ -374,7 +374,7 @@ class ReplayScene(Scene):
         self.graph.rect = pygame.Rect(px(8), top, frame.width - px(16), graph_height - px(6))
         self.graph.unit, self.graph.current = self.unit, self.move
         colours = seat_colours(self.client_id, self.seats, self.host.settings.colour_blind)
-        self.graph.colours = [theme.legible(colour) for colour in colours]
+        self.graph.colours = line_colours(colours)
         self.table_host.follow(Frame(frame.width, self.graph.rect.y, frame.ui_scale), self._speed())
         self.table.layout()
         assets = self.host.assets

@@ -15,6 +15,8 @@ game's own words: the narrator's line about that seat, then the change ("South's
 from __future__ import annotations
 
 import logging
+import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from game.ai.winchance import WinChance
 from game.client.match.controller import Narrator, Played, move_starts, retell
 from game.rules.match import Match
-from game.rules.protocol import RulesError
+from game.rules.protocol import GameState, RulesError
 from game.rules.registry import new_game
 from game.storage.seats import Seat
 
@@ -153,3 +155,48 @@ class ChanceSeries:
             return f"Start: {chances}"
         lines = self.moves[position - 1].lines
         return f"Move {position}: {lines[0] if lines else ''} — {chances}"
+
+
+BENCH_GAMES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("magestone", {"players": 2}),
+    ("magestone", {"players": 4}),
+    ("magistrat", {"setup": "random", "setup_seed": 1}),
+    ("magnastorm", {"players": 4}),
+)
+BENCH_ACTIONS = 600
+"""The longest random game the bench plays (a long match has hundreds of actions)."""
+
+
+def _random_match(game_id: str, options: dict[str, object], seed: int) -> Match:
+    match = Match(new_game(game_id, options), seed)
+    match.resolve_chance()
+    rng = random.Random(seed)
+    state: GameState = match.state
+    while not state.is_terminal() and len(match.log) < BENCH_ACTIONS:
+        match.play(rng.choice(state.legal_actions()))
+    return match
+
+
+def bench_series(repeats: int = 5) -> dict[str, float]:
+    """``bench winchance``: median milliseconds per move and per whole game of a series over random
+    games of up to :data:`BENCH_ACTIONS` actions, per game and number of players."""
+    from game.client.match.games import game_client
+
+    figures: dict[str, float] = {}
+    for game_id, options in BENCH_GAMES:
+        client = game_client(game_id)
+        assert client is not None
+        per_move, whole = [], []
+        for seed in range(repeats):
+            match = _random_match(game_id, options, seed)
+            seats = [Seat(f"Seat {i + 1}") for i in range(match.state.num_players)]
+            started = time.perf_counter()
+            series = ChanceSeries(match, client.narrator(), seats)
+            series.build()
+            elapsed = time.perf_counter() - started
+            per_move.append(1000 * elapsed / max(1, series.length))
+            whole.append(1000 * elapsed)
+        name = f"{game_id}_{match.state.num_players}p"
+        figures[f"{name}_ms_per_move"] = round(statistics.median(per_move), 3)
+        figures[f"{name}_ms_per_game"] = round(statistics.median(whole), 1)
+    return figures

@@ -32,6 +32,10 @@ def run(topic: str, executable: Path | None = None) -> dict[str, Any]:
         from game.client.startup import bench_startup
 
         return bench_startup(executable)
+    if topic == "winchance":
+        from game.client.match.chances import bench_series
+
+        return bench_series()
     if topic == "render":
         from game.client.render_bench import bench_render
 

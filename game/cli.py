@@ -16,7 +16,7 @@ from game.rules.registry import game_ids, player_counts
 
 LEVELS = ("random", "easy", "normal", "hard")
 SEAT_KINDS = ("human", *tuple(f"ai:{level}" for level in LEVELS if level != "random"))
-BENCH_TOPICS = ("engine", "ai", "render", "startup")
+BENCH_TOPICS = ("engine", "ai", "render", "startup", "winchance")
 ARENA_LINEUPS = ("alternate", "one-vs-rest")
 
 
@@ -127,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep each outcome in FILE as its game ends; run again to go on where it stopped")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
-    bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup)")
+    bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup, winchance)")
     bench.add_argument("topic", nargs="?", choices=BENCH_TOPICS, default="engine")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--executable", type=Path, default=None,

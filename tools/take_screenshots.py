@@ -6,7 +6,7 @@
 Each picture is the real client drawn at that window's pixels (``SHOTS`` lists them): the menus,
 MageStone tables (moves shown, dice, resigning), MagiStrat tables (set-up, placing, moves, an attack
 preview and its outcome, a layer brought to the front, the flat view, resigned), lessons of both
-games and the rules reference.
+games, the rules reference, and the win-chance graph (game over, replay).
 """
 
 from __future__ import annotations
@@ -313,6 +313,58 @@ def _rules(game: str, topic: str) -> Callable[[Any], Any]:
     return make
 
 
+def _analysed_match() -> Any:
+    """A seeded Normal-against-Normal MageStone game, played to its end (once per run)."""
+    global _ANALYSED
+    if _ANALYSED is None:
+        from game.ai.arena import selfplay
+
+        _ANALYSED = selfplay("magestone", {"players": 2}, "normal", 3, go_limit=400)
+    return _ANALYSED
+
+
+_ANALYSED: Any = None
+
+
+def _hover_swing(app: Any, graph: Any, series: Any) -> None:
+    """Compute the whole graph, then rest the pointer on its biggest swing."""
+    from game.client.input import Hover
+
+    series.build()
+    app.step(1 / 60)
+    swings = sorted(series.swings(), key=lambda swing: -swing.size)
+    if swings:
+        app.input.inject(Hover((graph.x_of(swings[0].position), graph.rect.centery)))
+
+
+def _winchance_game_over(app: Any) -> None:
+    from game.client.match.controller import MatchController
+    from game.client.match.games import game_client
+    from game.client.match.seats import Seat
+    from game.client.scenes.screens import open_screen
+
+    client = game_client("magestone")
+    assert client is not None
+    seats = [Seat("South", "human", 0), Seat("North", "normal", 2)]
+    controller = MatchController(_analysed_match(), seats, narrator=client.narrator())
+    controller.retell()
+    open_screen(app, "game_over", controller)
+    card = app.stack.top
+    _hover_swing(app, card.graph, card.series)
+
+
+def _winchance_replay(app: Any) -> None:
+    from game.client.match.seats import Seat
+    from game.client.scenes.screens import open_screen
+    from game.storage.saves import LoadedSave
+
+    seats = [Seat("South", "human", 0).to_text(), Seat("North", "normal", 2).to_text()]
+    open_screen(app, "replay", LoadedSave(_analysed_match(), seats, "", ""), start=60)
+    replay = app.stack.top
+    replay.timeline.build()
+    _hover_swing(app, replay.graph, replay.series)
+
+
 SHOTS: list[tuple[str, Callable[[Any], None] | None, int]] = [
     ("main-menu", None, 30),
     ("quit-dialog", _quit_dialog, 30),
@@ -337,6 +389,8 @@ SHOTS: list[tuple[str, Callable[[Any], None] | None, int]] = [
     ("tutorial-rite", lambda app: _lesson(app, "magestone", "12_rite_two"), 40),
     ("tutorial-magistrat", lambda app: _lesson(app, "magistrat", "03_attacks"), 40),
     ("rules-reference", _rules_reference, 30),
+    ("winchance-game-over", _winchance_game_over, 40),
+    ("winchance-replay", _winchance_replay, 40),
     ("rules-reference-magistrat", _push(_rules("magistrat", "gods")), 30),
 ]
 """Every picture: its name, what opens it (on the title screen), and frames to let it settle."""

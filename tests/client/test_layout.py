@@ -20,6 +20,7 @@ from game.client.magistrat.scene import MagiStratMatchScene
 from game.client.match.seats import Seat
 from game.client.match.session import new_controller, open_match
 from game.client.scenes.base import Scene
+from game.client.scenes.screens import open_screen
 from game.client.widgets import Widget
 from tests.client.conftest import frames
 
@@ -139,6 +140,7 @@ SCENES = [
     "lesson magistrat",
     "replay magestone",
     "replay magistrat",
+    "game over",
 ]
 
 
@@ -149,6 +151,8 @@ def _open(app: App, name: str) -> Scene:
         return _fight(app)
     if name.startswith("replay "):
         return _replay(app, name.split()[1])
+    if name == "game over":
+        return _game_over(app)
     if name.startswith("lesson "):
         from game.client.tutorial.menu import TutorialMenuScene
 
@@ -168,7 +172,6 @@ def _open(app: App, name: str) -> Scene:
 def _replay(app: App, game: str) -> Scene:
     """The replay viewer over forty random moves of ``game``, at the position after thirty."""
     from game.client.match.replay import ReplayScene
-    from game.client.scenes.screens import open_screen
     from game.rules.match import Match
     from game.rules.registry import new_game
     from game.storage.saves import LoadedSave
@@ -184,8 +187,28 @@ def _replay(app: App, game: str) -> Scene:
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     replay.timeline.build()
+    replay.series.build()
     replay.seek(30)
     return replay
+
+
+def _game_over(app: App) -> Scene:
+    """The game-over card of a four-player MageStone match resigned after sixty random actions, its
+    win-chance graph computed."""
+    from game.client.match.scenes import GameOverScene
+
+    controller = new_controller(app, "magestone", {"players": 4}, [Seat(n) for n in ("South", "West",
+                                                                                      "North", "East")], 5)
+    rng = random.Random(5)
+    while len(controller.match.log) < 60:
+        controller.match.play(rng.choice(controller.state.legal_actions()))
+    for seat in range(3):
+        controller.match.resign(seat)
+    open_screen(app, "game_over", controller)
+    card = app.stack.top
+    assert isinstance(card, GameOverScene)
+    card.series.build()
+    return card
 
 
 def _set_size(app: App, width: int, height: int, scale: float) -> None:

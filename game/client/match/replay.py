@@ -6,7 +6,9 @@ own names and colours. A transport bar under it steps one move at a time (â†/â†
 jumps to the start or the end (Home/End), plays and pauses (Space) at a chosen speed, and a
 scrubber covers the whole game (click or drag). Stepping forward animates the move like a move
 made now; any other jump rebuilds the table at the target from the :class:`Timeline`, which
-replays at most :data:`~game.client.match.timeline.SNAPSHOT_EVERY` actions.
+replays at most :data:`~game.client.match.timeline.SNAPSHOT_EVERY` actions. Above the bar, the
+win-chance graph (:mod:`game.client.match.chance_graph`) shows the whole game; a click on it jumps
+there, and G hides or shows it.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ import pygame
 from game.client import decor, theme
 from game.client.input import Click, Hover, Intent, Key, KeyIntent, Release, Scroll, Typed
 from game.client.layout import Frame
+from game.client.match.chance_graph import ChanceGraph, line_colours
+from game.client.match.chances import ChanceSeries
 from game.client.match.controller import MatchController
-from game.client.match.games import game_client
+from game.client.match.games import game_client, seat_colours
 from game.client.match.seats import seats_from_texts
 from game.client.match.timeline import Timeline
 from game.client.options import ClientOptions
@@ -48,6 +52,10 @@ BAR_HEIGHT = 60
 """The transport bar's design height, under the table."""
 TITLE_WIDTH = 190
 """Design width of the bar's title and move count, at its left end."""
+GRAPH_HEIGHT = 92
+"""The win-chance graph's design height, between the table and the bar."""
+GRAPH_KEY = "g"
+"""Hides or shows the graph."""
 BAR_WIDTH = 1150
 """Design width the bar needs (title, buttons, a usable scrubber, status, speeds, Close): a narrower
 window (or a larger Interface size) draws the bar at the unit that fits."""
@@ -208,18 +216,19 @@ class Scrubber(Widget):
         draw_track(surface, track, fills, (self.x_of(self.value), track.centery), radius, self.glow)
 
 
-def replay_screen(host: Host, loaded: LoadedSave) -> Scene:
-    """The replay viewer for ``loaded``, or a dialog saying why its game cannot be replayed here."""
+def replay_screen(host: Host, loaded: LoadedSave, start: int = 0) -> Scene:
+    """The replay viewer for ``loaded`` at position ``start``, or a dialog saying why its game cannot be
+    replayed here."""
     game_id = loaded.match.state.game_id
     if game_client(game_id) is None:
         return DialogScene(host, "Cannot replay", f"{game_id} has no table in this build yet.", icon="load")
-    return ReplayScene(host, loaded)
+    return ReplayScene(host, loaded, start)
 
 
 class ReplayScene(Scene):
     """A saved game at its own table, read-only, under a transport bar."""
 
-    def __init__(self, host: Host, loaded: LoadedSave) -> None:
+    def __init__(self, host: Host, loaded: LoadedSave, start: int = 0) -> None:
         self.host = host
         self.loaded = loaded
         client = game_client(loaded.match.state.game_id)
@@ -235,8 +244,13 @@ class ReplayScene(Scene):
         )
         self.move = 0
         """The moves shown (0: the start)."""
-        self.pending: int | None = None
+        self.pending: int | None = start if 0 < start <= self.timeline.length else None
         """A jump waiting for the timeline to narrate that far."""
+        self.client_id = loaded.match.state.game_id
+        self.series = ChanceSeries(loaded.match, self.narrator, self.seats)
+        self.graph = ChanceGraph(host.assets, pygame.Rect(0, 0, 1, 1), self.series, (), self.pick, 1.0)
+        self.show_graph = True
+        """Whether the win-chance graph is shown (G)."""
         self.playing = False
         self.speed = 1
         """Index into :data:`SPEEDS`."""
@@ -325,6 +339,17 @@ class ReplayScene(Scene):
         """Choose the autoplay speed."""
         self.speed = index
 
+    def pick(self, move: int) -> None:
+        """A point picked on the graph: pause and show that position."""
+        self.playing = False
+        self.seek(move)
+        self.layout()
+
+    def toggle_graph(self) -> None:
+        """Hide or show the win-chance graph (the table takes or gives back its room)."""
+        self.show_graph = not self.show_graph
+        self.layout()
+
     def back(self) -> None:
         """Leave the viewer."""
         self.host.stack.pop()
@@ -344,7 +369,13 @@ class ReplayScene(Scene):
         self.unit = min(frame.unit, frame.width / BAR_WIDTH)
         height = px(BAR_HEIGHT)
         self.bar = pygame.Rect(0, frame.height - height, frame.width, height)
-        self.table_host.follow(Frame(frame.width, frame.height - height, frame.ui_scale), self._speed())
+        graph_height = px(GRAPH_HEIGHT) if self.show_graph else 0
+        top = self.bar.y - graph_height
+        self.graph.rect = pygame.Rect(px(8), top, frame.width - px(16), graph_height - px(6))
+        self.graph.unit, self.graph.current = self.unit, self.move
+        colours = seat_colours(self.client_id, self.seats, self.host.settings.colour_blind)
+        self.graph.colours = line_colours(colours)
+        self.table_host.follow(Frame(frame.width, self.graph.rect.y, frame.ui_scale), self._speed())
         self.table.layout()
         assets = self.host.assets
         y, size = self.bar.y + px(8), height - px(16)
@@ -385,7 +416,8 @@ class ReplayScene(Scene):
         )
         self.scrubber.rect = pygame.Rect(x + px(8), y, speed.rect.x - px(130) - x - px(8), size)
         self.scrubber.value, self.scrubber.ready = self.move, self.timeline.ready
-        self.group.widgets = [*widgets, self.scrubber, speed, close]
+        graph = [self.graph] if self.show_graph else []
+        self.group.widgets = [*graph, *widgets, self.scrubber, speed, close]
         self.group.focus_index = None
 
     # -- input -----------------------------------------------------------------------------------------
@@ -398,6 +430,11 @@ class ReplayScene(Scene):
         if isinstance(intent, Scroll):
             self.step(-1 if intent.dy > 0 else 1)
             return
+        if isinstance(intent, Typed) and intent.text.lower() == GRAPH_KEY:
+            self.toggle_graph()
+            return
+        if isinstance(intent, Hover):
+            self.graph.hover(intent.pos)
         used = self.group.handle(intent)
         if isinstance(intent, Hover) or (
             isinstance(intent, Click | Release | Typed) and not used and not self._in_bar(intent)
@@ -405,7 +442,8 @@ class ReplayScene(Scene):
             self.table.handle(intent)
 
     def _in_bar(self, intent: Intent) -> bool:
-        return isinstance(intent, Click | Release) and self.bar.collidepoint(intent.pos)
+        bar = self.bar.union(self.graph.rect) if self.show_graph else self.bar
+        return isinstance(intent, Click | Release) and bar.collidepoint(intent.pos)
 
     def _key(self, intent: KeyIntent) -> None:
         key = intent.key
@@ -430,6 +468,8 @@ class ReplayScene(Scene):
         timeline = self.timeline
         if not timeline.complete:
             timeline.build(BUILD_SECONDS)
+        elif not self.series.complete:
+            self.series.build(BUILD_SECONDS)
         if self.pending is not None and self.pending <= timeline.ready:
             self.seek(self.pending)
         self.table_host.follow(self.table_host.frame, self._speed())
@@ -443,6 +483,7 @@ class ReplayScene(Scene):
         self.table.update(dt)
         self.scrubber.value = self.pending if self.pending is not None else self.move
         self.scrubber.ready = timeline.ready
+        self.graph.current = self.scrubber.value
         self.group.update(dt)
 
     def px(self, value: float) -> int:
@@ -456,7 +497,8 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table above, the transport bar below."""
-        table_area = pygame.Rect(0, 0, surface.get_width(), self.bar.y)
+        table_area = pygame.Rect(0, 0, surface.get_width(), self.bar.y - (self.graph.rect.height and
+                                 self.bar.y - self.graph.rect.y))
         self.table.draw(surface.subsurface(table_area))
         frame, px, assets = self.host.frame, self.px, self.host.assets
         decor.blit_panel(surface, self.bar.inflate(px(4), 0).move(0, px(2)), radius=0, alpha=235, shadow=0)
@@ -484,7 +526,7 @@ class ReplayScene(Scene):
             decor.text(
                 surface, assets, "ui", px(13), status, theme.TEXT_DIM, (status_x, self.bar.centery), "midleft"
             )
-        tip = self.group.tooltip()
+        tip = self.group.tooltip() or (self.graph.readout() if self.show_graph else None)
         if tip is not None:
             draw_tooltip(surface, assets, tip[0], tip[1], frame.unit)
 

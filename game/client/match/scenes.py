@@ -11,10 +11,12 @@ from functools import lru_cache, partial
 import pygame
 
 from game.client import decor, theme
-from game.client.input import Intent, Scroll
+from game.client.input import Hover, Intent, Scroll
 from game.client.layout import Region, fit_region
+from game.client.match.chance_graph import ChanceGraph
+from game.client.match.chances import ChanceSeries
 from game.client.match.controller import MatchController
-from game.client.match.games import game_client
+from game.client.match.games import game_client, seat_colours
 from game.client.match.loading import open_entry
 from game.client.match.session import open_match
 from game.client.match.slots import (
@@ -31,7 +33,7 @@ from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.scenes.dialog import DialogScene
 from game.client.scenes.screens import open_screen
-from game.client.widgets import Button, TextField, Widget
+from game.client.widgets import Button, TextField, Widget, draw_tooltip
 from game.storage.saves import LoadedSave
 
 SLOTS_DESIGN = (120, 140, 1040, 500)
@@ -47,6 +49,8 @@ PICTURE = (78, 54)
 """The design size of a save's picture."""
 MESSAGE_TOP = 606
 """Where "Saved to slot 1" goes: below the last row, above the bottom of the list's area."""
+GRAPH_SECONDS = 0.006
+"""How long each frame may spend computing the game-over graph's win chances further."""
 
 
 def leave_to_title(host: Host) -> None:
@@ -406,7 +410,8 @@ def _identity(entry: SaveEntry | None) -> str:
 
 
 class GameOverScene(MenuScene):
-    """Who won and how, a short summary, then rematch, save the replay, watch it, or leave."""
+    """Who won and how, a short summary, the win-chance graph with its biggest swings, then rematch,
+    save the replay, watch it (from a point picked on the graph), or leave."""
 
     def __init__(self, host: Host, controller: MatchController) -> None:
         super().__init__(host)
@@ -415,16 +420,18 @@ class GameOverScene(MenuScene):
         client = game_client(controller.game_id)
         lines = client.summary(controller) if client else ["Game over"]
         self.title, self.lines = lines[0], lines[1:]
+        self.series = ChanceSeries(controller.match, controller.narrator, controller.seats)
+        self.graph: ChanceGraph | None = None
         self.region = self._region()
 
     opaque = False
 
     def _region(self) -> Region:
-        """The card (designed at 220,120 840x520) fitted inside the window."""
-        return fit_region(self.frame, (200, 100, 880, 560), self.frame.inset(8))
+        """The card (designed at 220,30 840x660) fitted inside the window."""
+        return fit_region(self.frame, (210, 20, 860, 680), self.frame.inset(8))
 
     def build(self) -> list[Widget]:
-        """Rematch, See the board, Save replay, Watch replay, Title."""
+        """Rematch, See the board, Save replay, Watch replay, Title, and the graph."""
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("Rematch", "combat", self._rematch),
             ("See the board", "cube", self._look),
@@ -433,10 +440,14 @@ class GameOverScene(MenuScene):
             ("Title screen", "back", partial(leave_to_title, self.host)),
         ]
         r = self.region = self._region()
-        return [
+        controller = self.controller
+        colours = seat_colours(controller.game_id, controller.seats, self.host.settings.colour_blind)
+        self.graph = ChanceGraph(self.host.assets, r.rect(260, 318, 760, 150), self.series, colours,
+                                 self._watch, r.unit)
+        buttons: list[Widget] = [
             Button(
                 self.host.assets,
-                r.rect(236 + i * 164, 560, 152, 50),
+                r.rect(236 + i * 164, 582, 152, 50),
                 label,
                 action,
                 icon=icon,
@@ -445,6 +456,7 @@ class GameOverScene(MenuScene):
             )
             for i, (label, icon, action) in enumerate(entries)
         ]
+        return [*buttons, self.graph]
 
     def _look(self) -> None:
         """Close the card to look at the final board (Enter at the table brings it back)."""
@@ -463,31 +475,64 @@ class GameOverScene(MenuScene):
         except OSError as error:
             self.message = f"Could not save: {error}"
 
-    def _watch(self) -> None:
+    def _watch(self, start: int = 0) -> None:
+        """The replay viewer, at position ``start`` (a point picked on the graph)."""
         loaded = LoadedSave(self.controller.match, self.controller.seat_texts(), "", "")
-        open_screen(self.host, "replay", loaded)
+        open_screen(self.host, "replay", loaded, start=start)
+
+    def handle(self, intent: Intent) -> None:
+        """The pointer over the graph picks a position to read; then the widgets."""
+        if isinstance(intent, Hover) and self.graph is not None:
+            self.graph.hover(intent.pos)
+        super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        """Compute the graph further, then animate the widgets."""
+        if not self.series.complete:
+            self.series.build(GRAPH_SECONDS)
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A veil over the final board, then the card."""
+        """A veil over the final board, then the card: title, summary, graph, swings, buttons."""
         surface.blit(_veil(surface.get_size(), 190), (0, 0))
         r, assets = self.region, self.host.assets
-        card = r.rect(220, 120, 840, 520)
+        card = r.rect(220, 30, 840, 660)
         decor.blit_panel(surface, card, radius=18, alpha=240, border=theme.GOLD, shadow=24, unit=r.unit)
-        emblem = decor.glow_icon(assets, "victory", r.px(72), theme.GOLD_BRIGHT, theme.GLOW)
-        surface.blit(emblem, emblem.get_rect(center=r.pos(640, 190)))
+        emblem = decor.glow_icon(assets, "victory", r.px(52), theme.GOLD_BRIGHT, theme.GLOW)
+        surface.blit(emblem, emblem.get_rect(center=r.pos(640, 76)))
         room = card.width - r.px(40)
-        decor.centred_title(surface, assets, r.font(44), self.title, theme.GOLD, r.pos(640, 240), room)
-        y = 320
-        for line in self.lines[:7]:
-            text = decor.elide(assets, "ui", r.font(18), line, room)
-            decor.text(surface, assets, "ui", r.font(18), text, theme.TEXT, r.pos(640, y), "midtop")
-            y += 28
+        decor.centred_title(surface, assets, r.font(40), self.title, theme.GOLD, r.pos(640, 106), room)
+        y = 164
+        for line in self.lines[:5]:
+            text = decor.elide(assets, "ui", r.font(16), line, room)
+            decor.text(surface, assets, "ui", r.font(16), text, theme.TEXT, r.pos(640, y), "midtop")
+            y += 24
+        self._draw_swings(surface, r, room)
         if self.message:
-            text = decor.elide(assets, "ui_semibold", r.font(16), self.message, room)
+            text = decor.elide(assets, "ui_semibold", r.font(15), self.message, room)
             decor.text(
-                surface, assets, "ui_semibold", r.font(16), text, theme.GOLD_BRIGHT, r.pos(640, 530), "midtop"
+                surface, assets, "ui_semibold", r.font(15), text, theme.GOLD_BRIGHT, r.pos(640, 552), "midtop"
             )
         self.group.draw(surface)
+        readout = self.graph.readout() if self.graph is not None else None
+        if readout is not None:
+            draw_tooltip(surface, assets, readout[0], readout[1], r.unit)
+
+    def _draw_swings(self, surface: pygame.Surface, r: Region, room: int) -> None:
+        """Under the graph: "Win chance" and the numbered swings in the game's words (or what is wrong)."""
+        assets, left = self.host.assets, r.pos(260, 0)[0]
+        lines = [f"{n}. Move {s.position}: {s.text}" for n, s in enumerate(self.series.swings(), start=1)]
+        if self.series.problem:
+            lines = [self.series.problem]
+        elif not lines and self.series.complete:
+            lines = ["No swing: the chances never moved much in a single move"]
+        heading = "Win chance move by move · click the graph to replay from there"
+        decor.text(surface, assets, "ui_semibold", r.font(14), decor.elide(assets, "ui_semibold", r.font(14),
+                   heading, room), theme.GOLD, (left, r.pos(0, 296)[1]), "topleft")
+        for index, line in enumerate(lines[:3]):
+            text = decor.elide(assets, "ui", r.font(14), line, r.px(760))
+            decor.text(surface, assets, "ui", r.font(14), text, theme.TEXT_DIM,
+                       (left, r.pos(0, 474 + index * 22)[1]), "topleft")
 
     def back(self) -> None:
         """Back leaves to the title (the game is over)."""

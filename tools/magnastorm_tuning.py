@@ -10,6 +10,8 @@ objective face and bonus was used. Bots: ``greedy`` (game.ai.greedy, the tuning 
 Long measurements can be split: ``--out games.jsonl`` writes one line per game, and
 ``--merge a.jsonl b.jsonl`` prints the figures of the games in those files. ``--content DIR``
 plays a variant of the data files (a copy of levels/magnastorm/ with changed numbers).
+``--paired`` plays every deal once with each seat as the starting player, so the starting
+positions are compared on the same deals (the noise of the deal cancels out).
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ def make(kind: str, players: int) -> Bot:
 
 
 def play(players: int, seed: int, kind: str, start_area: int,
-         content: Content | None = None) -> dict[str, Any]:
-    """One seeded game; what the figures need from it (JSON-ready)."""
-    options = {"players": players, "start_area": start_area}
+         content: Content | None = None, first_player: int | None = None) -> dict[str, Any]:
+    """One seeded game (the starting player drawn unless given); what the figures need (JSON-ready)."""
+    options = {"players": players, "start_area": start_area, "first_player": first_player}
     match = Match(MagnastormState.new(options, content), seed)
     bots = [make(kind, players) for _ in range(players)]
     rngs = [random.Random(f"tune/{seed}/{seat}") for seat in range(players)]
@@ -160,6 +162,15 @@ def figures(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def schedule(players: int, games: int, seed: int, paired: bool) -> list[tuple[int, int, int | None]]:
+    """(seed, starting area, starting player) of each game: the starting player drawn, or with
+    ``paired`` each deal played once per starting seat (whole deals only); areas alternate by deal."""
+    if not paired:
+        return [(seed + g, 1 + g % 2, None) for g in range(games)]
+    return [(seed + deal, 1 + deal % 2, first)
+            for deal in range(games // players) for first in range(players)]
+
+
 def main() -> None:
     """Play (or merge) the games and print the figures as JSON."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -170,14 +181,16 @@ def main() -> None:
     parser.add_argument("--content", type=Path, help="a directory of variant data files")
     parser.add_argument("--out", type=Path, help="append one JSON line per game to this file")
     parser.add_argument("--merge", type=Path, nargs="+", help="figures of the games in these files")
+    parser.add_argument("--paired", action="store_true",
+                        help="each deal once with every seat starting (whole deals only)")
     args = parser.parse_args()
     if args.merge:
         results = [json.loads(line) for path in args.merge for line in path.read_text().splitlines() if line]
     else:
         content = load_content(args.content) if args.content else None
         results = []
-        for g in range(args.games):  # starting areas alternate
-            results.append(play(args.players, args.seed + g, args.bot, 1 + g % 2, content))
+        for seed, area, first in schedule(args.players, args.games, args.seed, args.paired):
+            results.append(play(args.players, seed, args.bot, area, content, first))
             if args.out:
                 with args.out.open("a") as out:
                     out.write(json.dumps(results[-1]) + "\n")

@@ -117,6 +117,16 @@ def top(state: MagnastormState) -> str:
     return state.tasks[-1][0]
 
 
+def green(state: MagnastormState, commander: str) -> int:
+    """The reputation ``commander`` gives when gained (its green number in the data)."""
+    return state.s.content.commanders[commander].green
+
+
+def red(state: MagnastormState, commander: str) -> int:
+    """The reputation the holder of ``commander`` loses with it (its red number in the data)."""
+    return state.s.content.commanders[commander].red
+
+
 def give_rep(state: MagnastormState, seat: int, amount: int, source: str = "commander") -> None:
     """Add reputation to ``seat`` from ``source`` (kept in its ledger)."""
     from game.rules.magnastorm.state import SOURCES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import control, find, finish_turn, give_rep, leave_last_crew, play, put_labs, started
+from .helpers import control, find, finish_turn, give_rep, green, leave_last_crew, play, put_labs, started
 
 
 def _administrate(state):  # type: ignore[no-untyped-def]
@@ -43,7 +43,7 @@ def test_research_commanders_go_to_the_sole_highest_marker() -> None:
     state.refresh()
     _administrate(state)
     assert state.rcmd_ctrl == [1, -1, 0]  # green: seat 1; red: tie; blue: seat 0
-    assert state.rep == [3, 3]  # huber and mbado: green 3
+    assert state.rep == [green(state, state.rcmd[2]), green(state, state.rcmd[0])]
 
 
 def test_a_tie_returns_the_commander_and_costs_its_owner_the_red_number() -> None:

@@ -6,6 +6,7 @@ from .helpers import (
     control,
     find,
     finish_turn,
+    green,
     leave_last_crew,
     legal,
     play,
@@ -25,7 +26,7 @@ def test_forrester_dain_buys_up_to_two_reputation_with_yellow_when_taken() -> No
     play(state, "take c1", "to r0c0", "to r0c1", "to r0c2", "to r0c3")
     assert top(state) == "dain" and legal(state)[:3] == ["dain 0", "dain 1", "dain 2"]
     play(state, "dain 2")
-    assert state.rep[0] == 2 + 2 and state.cubes[0] == 0 and state.ledger[5] == 2
+    assert state.rep[0] == green(state, "dain") + 2 and state.cubes[0] == 0 and state.ledger[5] == 2
 
 
 def test_justin_b_beeper_buys_one_more_area_with_a_cube_not_of_your_colour() -> None:
@@ -158,8 +159,9 @@ def test_cedric_j_lebeaux_gives_one_reputation_when_received() -> None:
     leave_last_crew(state)
     events = play(state, "crew c2 y", "to r0c3", "gain")
     events += finish_turn(state)
-    assert state.rcmd_ctrl[0] == 0 and state.rep[0] == 2 + 1
-    assert {"seat": 0, "amount": 1, "source": "lebeaux", "total": 3} in find(events, "reputation")
+    total = green(state, "lebeaux") + 1
+    assert state.rcmd_ctrl[0] == 0 and state.rep[0] == total
+    assert {"seat": 0, "amount": 1, "source": "lebeaux", "total": total} in find(events, "reputation")
 
 
 def test_kim_kin_park_uses_an_occupied_space_once_per_round() -> None:

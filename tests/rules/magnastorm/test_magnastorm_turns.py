@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import control, find, give_rep, legal, play, set_cubes, started, top
+from .helpers import control, find, give_rep, green, legal, play, red, set_cubes, started, top
 
 
 def test_only_neutral_or_own_crew_may_be_taken_while_any_is_left() -> None:
@@ -34,7 +34,7 @@ def test_taking_a_commander_pays_per_crew_moves_them_down_and_gives_green_reputa
     assert state.lower[0:3] == [(0,), (0,), (0,)]
     assert state.admin_ctrl[2] == 0 and state.markers_home[0] == 7
     assert state.cubes[0] == 0 and state.supply[0] == 22
-    assert state.rep[0] == 3  # Justin B. Beeper: green 3
+    assert state.rep[0] == green(state, "beeper")  # Justin B. Beeper
 
 
 def test_taking_a_commander_from_another_player_costs_their_colour_and_costs_them_red() -> None:
@@ -46,8 +46,10 @@ def test_taking_a_commander_from_another_player_costs_their_colour_and_costs_the
     set_cubes(state, 0, y=3, c2=1)
     events = play(state, "take c2", "to r0c0", "to r0c1", "to r0c2")
     assert state.admin_ctrl[2] == 0 and state.markers_home[1] == 8 and state.markers_home[0] == 7
-    assert state.rep == [3, 4] and state.cubes[2] == 0 and state.supply[2] == 20
-    assert {"seat": 1, "amount": -1, "source": "commander_lost", "total": 4} in find(events, "reputation")
+    lost = red(state, "beeper")
+    assert state.rep == [green(state, "beeper"), 5 - lost] and state.cubes[2] == 0 and state.supply[2] == 20
+    loss = {"seat": 1, "amount": -lost, "source": "commander_lost", "total": 5 - lost}
+    assert loss in find(events, "reputation")
 
 
 def test_a_commander_you_control_or_without_crew_cannot_be_taken() -> None:

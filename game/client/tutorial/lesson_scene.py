@@ -163,6 +163,10 @@ class LessonScene:
         """Highlight ``cells`` on the table's overlay."""
         raise NotImplementedError
 
+    def after_refusal(self) -> None:
+        """Drop the table's selection after a refused action (default: the selected piece)."""
+        self.input.select(None)
+
     def after_accept(self) -> None:
         """Tidy the table's input after an accepted action (default: nothing)."""
 
@@ -248,7 +252,7 @@ class LessonScene:
         if not verdict.accepted:
             self.host.audio.play("click", 0.5)
             self.say(verdict.message)
-            self.input.select(None)
+            self.after_refusal()
             self.layout()
             return
         self.say("")

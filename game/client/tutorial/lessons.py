@@ -243,6 +243,15 @@ def parse_lesson(data: Any, source: str) -> Lesson:
     )
 
 
+def coverage_map(lessons: list[Lesson]) -> dict[str, list[str]]:
+    """Which lessons teach each section (the sections the lessons name in ``teaches``), in order."""
+    taught: dict[str, list[str]] = {}
+    for lesson in lessons:
+        for section in lesson.teaches:
+            taught.setdefault(section, []).append(lesson.id)
+    return taught
+
+
 def load_lesson(path: Path) -> Lesson:
     """Read and validate one lesson file."""
     try:

@@ -86,6 +86,11 @@ class MagnastormLessonScene(LessonScene, MagnastormMatchScene):
         """Only the step's targets glow (with the table's own previews where it has one)."""
         overlay.legal = {cell: overlay.legal.get(cell, "") for cell in cells}
 
+    def after_refusal(self) -> None:
+        """Close the choice popup and drop the keyboard cursor."""
+        self.popup = []
+        self.input.cursor = None
+
     def overlay(self) -> Overlay:
         """While the learner reads, the table glows nowhere; while a step waits for a decision, only
         where that decision is made (or the targets the step points at)."""

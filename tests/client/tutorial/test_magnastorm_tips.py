@@ -74,7 +74,8 @@ def test_every_magnastorm_tip_names_a_magnastorm_topic_and_is_keyed_by_an_engine
     topics = {topic.id for topic in load_reference("magnastorm").topics}
     tips = GAME_TIPS["magnastorm"]
     assert tips and {tip.topic for tip in tips} <= topics
-    engine = "".join(path.read_text(encoding="utf-8") for path in Path("game/rules/magnastorm").glob("*.py"))
+    rules = Path(__file__).resolve().parents[3] / "game" / "rules" / "magnastorm"
+    engine = "".join(path.read_text(encoding="utf-8") for path in rules.glob("*.py"))
     assert all(f'_emit("{tip.event}"' in engine for tip in tips)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -227,3 +229,10 @@ def test_every_ruling_and_design_decision_a_player_needs_is_taught() -> None:
 def test_lessons_name_only_sections_that_exist() -> None:
     known = set(rulebook_sections()) | set(rulings_sections()) | set(design_sections())
     assert set(coverage_map(LESSONS)) - known == set()
+
+
+def test_the_lesson_files_are_what_their_scripts_write() -> None:
+    """The JSON files are written by tools/magnastorm_lessons.py: an edit belongs in its scripts."""
+    tool = Path(__file__).resolve().parents[3] / "tools" / "magnastorm_lessons.py"
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,9 +1,10 @@
 """A Magnastorm lesson at the real table: the shared :class:`LessonScene` on the Magnastorm table.
 
 A Magnastorm turn is a chain of small decisions (a crew member, a space, an option, a step, a lab),
-each one step of a lesson. The table's targets are the lesson's cells: only the targets of what the
-step accepts glow (the rest of the table stays readable but quiet), and a decision made with a
-button (Move the runner, Take the cubes, End turn) has its button outlined.
+each one step of a lesson. The administration's stages keep pace with the card: each waits while
+the card explains it, and Continue moves both on. The table's targets are the lesson's cells: only
+the targets of what the step accepts glow (the rest of the table stays readable but quiet), and a
+decision made with a button (Move the runner, Take the cubes, End turn) has its button outlined.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from game.rules.protocol import GameState
 
 FEDERATIONS = ("NEU", "SONA", "PACO", "DASH")
 """The seats' names in a lesson: the four federations of the story."""
+STAGE_HOLD = 0.9
+"""While the card explains the administration, a stage stops this far through and waits for Continue."""
 
 
 def action_targets(state: MagnastormState, action: Any) -> set[Target]:
@@ -85,6 +88,19 @@ class MagnastormLessonScene(LessonScene, MagnastormMatchScene):
     def mark_cells(self, overlay: Any, cells: list[Any]) -> None:
         """Only the step's targets glow (with the table's own previews where it has one)."""
         overlay.legal = {cell: overlay.legal.get(cell, "") for cell in cells}
+
+    def update(self, dt: float) -> None:
+        """The table's frame; an administration stage waits while the learner reads about it."""
+        stage, step = self.animator.stage, self.run.step
+        if stage is not None and step is not None and step.kind == "say":
+            stage.elapsed = min(stage.elapsed, stage.duration * STAGE_HOLD)
+        super().update(dt)
+
+    def proceed(self) -> None:
+        """Continue: the next text, and while the administration is shown, its next stage with it."""
+        if self.animator.stage is not None:
+            self.animator.next_stage()
+        super().proceed()
 
     def after_refusal(self) -> None:
         """Close the choice popup and drop the keyboard cursor."""

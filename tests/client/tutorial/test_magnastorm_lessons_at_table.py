@@ -146,3 +146,30 @@ def test_the_menu_offers_every_magnastorm_lesson(app: App) -> None:
     buttons = menu.group.widgets[1 : 1 + len(LESSONS)]
     assert all(button.enabled for button in buttons)  # type: ignore[attr-defined]
     assert Progress.load().status(LESSONS[0].id) == "new"
+
+
+def test_each_administration_stage_waits_for_the_card_and_continue_moves_both_on(app: App) -> None:
+    app.tweens.speed = 1.0  # real time: a stage would end by itself after a few seconds
+    scene = open_lesson(app, "07_administration")
+    for _ in range(20):
+        if not scene.animator.admin_pending():
+            at_table.wait_for_player(app, scene)
+        step = scene.run.step
+        assert step is not None
+        if scene.animator.stage is not None and step.kind == "say":
+            break
+        if step.kind == "say":
+            send(app, KeyIntent(Key.CONFIRM))
+        elif step.kind == "do":
+            play_through_input(app, scene, scene.run.expected())
+        else:
+            frames(app, 30)
+    stage = scene.animator.stage
+    assert stage is not None and stage.stage == "income"
+    index = scene.run.index
+    frames(app, 60 * 6)
+    assert scene.animator.stage is stage, "the stage waits while the card explains it"
+    send(app, KeyIntent(Key.CONFIRM))
+    assert scene.run.index == index + 1
+    shown = scene.animator.stage
+    assert shown is not None and shown.stage == "majorities"

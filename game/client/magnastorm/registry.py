@@ -72,4 +72,5 @@ def magnastorm_client() -> GameClient:
         blurb=("2, 3 or 4 players", "Worker placement on a storm-swept planet", "Labs, stations, research"),
         player_counts=(2, 3, 4),
         game_over=lazy("game.client.scenes.profiles:record_artifact_awards"),
+        lesson_scene=lazy("game.client.tutorial.magnastorm_lesson:MagnastormLessonScene"),
     )

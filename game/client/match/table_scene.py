@@ -91,7 +91,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self._game_over_shown = False
         self.tooltips: list[tuple[pygame.Rect, str]] = []
-        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips))
+        self.tips = TipBox(Progress.load(), lambda: bool(host.settings.contextual_tips), controller.game_id)
         self.unexplained: list[Event] = []
         """Events whose rule tips wait until the animations have shown them (no tip before the dice)."""
         self.handover = bool(host.settings.handover_screen)

@@ -13,7 +13,7 @@ highlighted, and where its HUD parts are.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -142,26 +142,30 @@ class LessonScene:
         """The seats' display names, in seat order."""
         raise NotImplementedError
 
-    def target_at(self, pos: tuple[float, float]) -> int | None:
-        """The board square or cube cell under ``pos``."""
+    def target_at(self, pos: tuple[float, float]) -> Hashable | None:
+        """The board square, cube cell or table part under ``pos``."""
         raise NotImplementedError
 
-    def action_targets(self, action: Any) -> set[int]:
+    def action_targets(self, action: Any) -> set[Any]:
         """Every square or cell a click may touch while playing ``action`` at the table."""
         raise NotImplementedError
 
-    def guide_cells(self, action: Any) -> tuple[int, ...]:
+    def guide_cells(self, action: Any) -> tuple[Any, ...]:
         """The cells to highlight while a step waits for ``action``: the piece to move and where
         it acts (default: every cell the action touches)."""
         return tuple(sorted(self.action_targets(action)))
 
-    def cell_of(self, name: str) -> int | None:
+    def cell_of(self, name: str) -> Any:
         """The square or cell a lesson file names (``e4``, ``hd4``), or None for another word."""
         raise NotImplementedError
 
-    def mark_cells(self, overlay: Any, cells: list[int]) -> None:
+    def mark_cells(self, overlay: Any, cells: list[Any]) -> None:
         """Highlight ``cells`` on the table's overlay."""
         raise NotImplementedError
+
+    def after_refusal(self) -> None:
+        """Drop the table's selection after a refused action (default: the selected piece)."""
+        self.input.select(None)
 
     def after_accept(self) -> None:
         """Tidy the table's input after an accepted action (default: nothing)."""
@@ -248,7 +252,7 @@ class LessonScene:
         if not verdict.accepted:
             self.host.audio.play("click", 0.5)
             self.say(verdict.message)
-            self.input.select(None)
+            self.after_refusal()
             self.layout()
             return
         self.say("")
@@ -261,11 +265,11 @@ class LessonScene:
         if target is None:
             return
         step = self.run.step
-        if step is not None and step.kind != "free":
-            expected = self.run.expected()
-            if expected is None or target not in self.action_targets(expected):
-                self.say(self.run.prompt())
-                return
+        if step is not None and step.kind != "free" and not any(
+            target in self.action_targets(action) for action in self.run.accepted()
+        ):
+            self.say(self.run.prompt())
+            return
         super().click(pos)  # type: ignore[misc]
 
     def undo(self) -> None:
@@ -390,12 +394,12 @@ class LessonScene:
             self.mark_cells(overlay, cells)
         return overlay
 
-    def guide(self) -> list[int]:
+    def guide(self) -> list[Any]:
         """The cells of the action a ``do`` step waits for, while the learner may play it."""
         step = self.run.step
         if step is None or step.kind != "do" or not self.controller.human_to_act() or self.animator.busy:
             return []
-        return list(self.guide_cells(self.run.expected()))
+        return [cell for action in self.run.accepted() for cell in self.guide_cells(action)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, with the lesson card over the log and the pointed HUD parts outlined."""

@@ -7,12 +7,20 @@ small steps, each a plain dict in the file:
 * ``do``        wait for one action (``expect``, in the game's notation; the table highlights
   the piece to move and the cell to play on by itself); ``why`` explains a refusal; ``dice``
   forces the concrete chance outcomes that follow; ``route: "exact"`` demands the very route of
-  a move (default: any route to the same square);
-* ``reply``     the opponent plays ``actions`` (notation, or ``{"play", "dice"}``);
+  a move (default: any route to the same square); instead of ``expect``, ``verb`` accepts any
+  legal action of that verb (a cube to pay, a lab of the player's choice: what the data's numbers
+  decide), and the step passes by itself when the game does not ask for one;
+* ``reply``     the opponent plays ``actions`` (notation, or ``{"play", "dice"}``); notation written
+  ``?go`` is played only when the game asks for it (a decision it may take by itself);
 * ``check``     the game must now be over with ``winner`` (seat letter, colour or ``draw``)
   and ``reason``;
 * ``free``      free play against the AI (``opponent`` level) for ``goes`` of the learner's goes;
 * ``celebrate`` closing words.
+
+The set-up is ``{"new": options}``, ``{"position": "..."}``, ``{"scenario": {...}}`` (MageStone's
+inline scenarios) or ``{"played": {"options": {...}, "actions": [...]}}``: a new game and the
+actions that lead to the lesson's situation (notation, or ``{"play", "dice"}``), played at once
+with the lesson's seed, so the situation follows the game's data as it is tuned.
 
 Errors are :class:`LessonError` naming the file, the step and the field.
 """
@@ -32,7 +40,7 @@ from game.safe_json import FileProblem, load_data
 STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # kind: (required fields, optional fields)
     "say": ({"text"}, {"points", "title"}),
-    "do": ({"text", "expect"}, {"why", "dice", "route", "points", "title"}),
+    "do": ({"text"}, {"expect", "verb", "why", "dice", "route", "points", "title"}),
     "reply": ({"actions"}, {"text"}),
     "check": ({"reason"}, {"winner", "text"}),
     "free": ({"text", "goes"}, {"opponent", "title"}),
@@ -41,6 +49,7 @@ STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
 LESSON_FIELDS = {"id", "game", "order", "title", "summary", "teaches", "setup", "steps", "seat", "seed"}
 HUD_POINTS = {"squares", "units", "bank", "dice", "end_go", "rite", "players", "log", "stones", "layers"}
 AI_LEVELS = ("easy", "normal", "hard")
+SETUP_KINDS = ("new", "scenario", "position", "played")
 
 
 class LessonError(ValueError):
@@ -53,6 +62,8 @@ class Reply:
 
     play: str
     dice: tuple[str, ...] = ()
+    optional: bool = False
+    """Played only when legal (written ``?notation``): the game may take this decision by itself."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,8 @@ class Step:
     title: str = ""
     points: tuple[str, ...] = ()
     expect: str = ""
+    verb: str = ""
+    """Any legal action of this verb counts (``expect`` is then empty)."""
     why: str = ""
     dice: tuple[str, ...] = ()
     exact_route: bool = False
@@ -120,7 +133,11 @@ def _step(raw: Any, where: str) -> Step:
     for name in sorted(set(raw) - required - optional - {"kind"}):
         raise LessonError(f"{where} ({kind}): {name}: unknown field")
     values: dict[str, Any] = {"kind": kind}
-    for name in ("text", "title", "expect", "why", "winner", "reason"):
+    if kind == "do" and "expect" not in raw and "verb" not in raw:
+        raise LessonError(f"{where} ({kind}): expect: missing (or a verb)")
+    if kind == "do" and "expect" in raw and "verb" in raw:
+        raise LessonError(f"{where} ({kind}): verb: give expect or verb, not both")
+    for name in ("text", "title", "expect", "verb", "why", "winner", "reason"):
         if name in raw:
             values[name] = _text(raw[name], f"{where} ({kind}): {name}")
     if "points" in raw:
@@ -149,8 +166,8 @@ def _replies(raw: Any, where: str) -> tuple[Reply, ...]:
         raise LessonError(f"{where}: must be a non-empty list")
     replies = []
     for index, entry in enumerate(raw):
-        if isinstance(entry, str) and entry:
-            replies.append(Reply(entry))
+        if isinstance(entry, str) and entry.lstrip("?"):
+            replies.append(Reply(entry.lstrip("?"), optional=entry.startswith("?")))
         elif isinstance(entry, Mapping) and set(entry) <= {"play", "dice"} and "play" in entry:
             replies.append(
                 Reply(
@@ -161,6 +178,20 @@ def _replies(raw: Any, where: str) -> tuple[Reply, ...]:
         else:
             raise LessonError(f"{where}[{index}]: must be notation or {{'play': ..., 'dice': [...]}}")
     return tuple(replies)
+
+
+def opening(setup: Mapping[str, Any], source: str) -> tuple[Reply, ...]:
+    """The actions a ``played`` set-up plays before the first step (none for the other kinds)."""
+    played = setup.get("played")
+    if played is None:
+        return ()
+    where = f"{source}: setup: played"
+    if not isinstance(played, Mapping) or set(played) - {"options", "actions"}:
+        raise LessonError(f"{where}: must be {{'options': {{...}}, 'actions': [...]}}")
+    if not isinstance(played.get("options", {}), Mapping):
+        raise LessonError(f"{where}: options: must be an object")
+    actions = played.get("actions", [])
+    return _replies(actions, f"{where}: actions") if actions else ()
 
 
 def parse_lesson(data: Any, source: str) -> Lesson:
@@ -180,16 +211,13 @@ def parse_lesson(data: Any, source: str) -> Lesson:
     if (
         not isinstance(setup, Mapping)
         or len(setup) != 1
-        or next(iter(setup))
-        not in (
-            "new",
-            "scenario",
-            "position",
-        )
+        or next(iter(setup)) not in SETUP_KINDS
     ):
         raise LessonError(
-            f"{source}: setup: must be one of {{'new': {{}}}}, {{'scenario': {{}}}}, {{'position': '...'}}"
+            f"{source}: setup: must be one of {{'new': {{}}}}, {{'scenario': {{}}}}, {{'position': '...'}}, "
+            "{'played': {'options': {}, 'actions': []}}"
         )
+    opening(setup, source)  # the played set-up's actions are checked here
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(f"{source}: steps: must be a non-empty list")
@@ -213,6 +241,15 @@ def parse_lesson(data: Any, source: str) -> Lesson:
         seat=seat,
         seed=seed,
     )
+
+
+def coverage_map(lessons: list[Lesson]) -> dict[str, list[str]]:
+    """Which lessons teach each section (the sections the lessons name in ``teaches``), in order."""
+    taught: dict[str, list[str]] = {}
+    for lesson in lessons:
+        for section in lesson.teaches:
+            taught.setdefault(section, []).append(lesson.id)
+    return taught
 
 
 def load_lesson(path: Path) -> Lesson:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from game.client.tutorial.lessons import Lesson, LessonError, Step
+from game.client.tutorial.lessons import Lesson, LessonError, Step, opening
 from game.rules.match import LogEntry, Match
 from game.rules.protocol import TERMINAL, Event, GameState, RulesError
 from game.rules.registry import new_game, state_class
@@ -52,6 +52,8 @@ def initial_state(lesson: Lesson) -> GameState:
     try:
         if kind == "new":
             return new_game(lesson.game, dict(value))
+        if kind == "played":
+            return new_game(lesson.game, dict(value.get("options", {})))
         if kind == "position":
             state: GameState = state_class(lesson.game).from_position(value)
             return state
@@ -100,8 +102,22 @@ class LessonRun:
 
     # -- life ----------------------------------------------------------------------------------------
     def restart(self) -> None:
-        """Back to the first step and the first position."""
+        """Back to the first step and the first position (a new game's opening draws and a played
+        set-up's actions done)."""
         self.match = ScriptedMatch(initial_state(self.lesson), self.lesson.seed)
+        self.match.resolve_chance()
+        for number, reply in enumerate(opening(self.lesson.setup, self.lesson.source)):
+            if reply.optional and not self._asked(reply.play):
+                continue
+            self.match.forced.extend(reply.dice)
+            try:
+                self.match.play_text(reply.play)
+            except RulesError as error:
+                raise LessonError(
+                    f"{self.lesson.source}: setup: played: actions[{number}]: {reply.play!r}: {error}"
+                ) from None
+        self.opening = len(self.match.log)
+        """Log entries of the set-up (a saved run replays only what follows them)."""
         self.index = 0
         self.replies_done = 0
         self.free_goes = 0
@@ -134,7 +150,22 @@ class LessonRun:
         step = self.step
         if step is None or step.kind != "do":
             return None
+        if step.verb:
+            return next((a for a in self._of_verb(step.verb)), None)
         return self._parse(step.expect, "expect")
+
+    def accepted(self) -> list[Any]:
+        """Every action the current ``do`` step would accept now (for the table's highlights)."""
+        step = self.step
+        if step is None or step.kind != "do":
+            return []
+        return self._of_verb(step.verb) if step.verb else [self.expected()]
+
+    def _of_verb(self, verb: str) -> list[Any]:
+        """The learner's legal actions of ``verb`` now (none when another seat or chance is to act)."""
+        if self.state.current_player() != self.learner:
+            return []
+        return [a for a in self.state.legal_actions() if str(a).split(" ")[0] == verb]
 
     def _parse(self, text: str, field_name: str) -> Any:
         try:
@@ -168,6 +199,8 @@ class LessonRun:
                 return Verdict(False, "That is not possible now.")
             return Verdict(True, events=tuple(self._play(action)))
         expected = self.expected()
+        if step.verb and any(str(a) == str(action) for a in self._of_verb(step.verb)):
+            expected = action
         if expected is None or not same_intent(self.state, expected, action, step.exact_route):
             self.refusals += 1
             return Verdict(False, self.prompt())
@@ -187,6 +220,8 @@ class LessonRun:
             return "The lesson is over."
         if step.kind in ("say", "celebrate"):
             return "Read the text, then press Continue (Enter)."
+        if step.kind == "do" and step.verb:
+            return step.why or f"Not that: {step.text}"
         if step.kind == "do":
             describe = self.state.describe_action(self.expected())
             return step.why or f"Not that: this step asks you to play {describe}."
@@ -204,6 +239,8 @@ class LessonRun:
         """Play the next scripted opponent action (with its forced dice)."""
         step = self.step
         assert step is not None and step.kind == "reply"
+        if self._skip_unasked(step):
+            return []
         reply = step.replies[self.replies_done]
         action = self._parse(reply.play, f"actions[{self.replies_done}]")
         if self.state.current_player() == self.learner or not self.state.is_legal(action):
@@ -215,7 +252,26 @@ class LessonRun:
         self.replies_done += 1
         if self.replies_done == len(step.replies):
             self._next()
+        else:
+            self._skip_unasked(step)
         return events
+
+    def _skip_unasked(self, step: Step) -> bool:
+        """Pass the optional replies the game does not ask for now; True when that ended the step."""
+        while self.replies_done < len(step.replies):
+            reply = step.replies[self.replies_done]
+            if not reply.optional or self._asked(reply.play):
+                return False
+            self.replies_done += 1
+        self._next()
+        return True
+
+    def _asked(self, text: str) -> bool:
+        """True when the game asks for ``text`` now (an optional scripted decision)."""
+        try:
+            return bool(self.state.is_legal(self.state.parse_action(text)))
+        except RulesError:
+            return False
 
     def ai_to_play(self) -> bool:
         """True during free play while the AI opponent is to act."""
@@ -265,9 +321,13 @@ class LessonRun:
         self.poll()
 
     def _settle(self) -> None:
-        """Run the checks at once; mark the run finished after the last step."""
-        while self.step is not None and self.step.kind == "check":
-            self._check(self.step)
+        """Run the checks at once, pass a ``verb`` step the game does not ask for; mark the run
+        finished after the last step."""
+        while self.step is not None and (
+            self.step.kind == "check" or (self.step.verb and not self._of_verb(self.step.verb))
+        ):
+            if self.step.kind == "check":
+                self._check(self.step)
             self.index += 1
         if self.step is None:
             self.finished = True
@@ -303,8 +363,11 @@ class LessonRun:
         """Replay a saved run (raises :class:`LessonError` when it no longer fits the lesson)."""
         self.restart()
         try:
-            for actor, text in snapshot["log"]:
-                self.match.apply_logged(int(actor), str(text))
+            saved = [(int(actor), str(text)) for actor, text in snapshot["log"]]
+            if [tuple(entry.to_json()) for entry in self.match.log] != saved[: self.opening]:
+                raise ValueError("the lesson's set-up has changed")
+            for actor, text in saved[self.opening :]:
+                self.match.apply_logged(actor, text)
             self.index = int(snapshot["step"])
             self.replies_done = int(snapshot.get("replies_done", 0))
             self.free_start = int(snapshot.get("free_start", -1))

@@ -1,7 +1,8 @@
 """Contextual tips: the first time a rule comes into play in a match, a short dismissible note.
 
-Tips are keyed by the rules' event kinds (both games), shown once per player (remembered in the
-tutorial progress file) and switched off with the ``contextual_tips`` setting. F1 opens the
+Tips are keyed by the rules' event kinds, one tuple per game (:data:`GAME_TIPS`: a table shows
+only its own game's), shown once per player (remembered in the tutorial progress file, so tip ids
+are unique across games) and switched off with the ``contextual_tips`` setting. F1 opens the
 matching rules topic.
 """
 
@@ -45,7 +46,7 @@ def _king_attacks(data: Mapping[str, Any], events: Sequence[Event]) -> bool:
     )
 
 
-TIPS: tuple[Tip, ...] = (
+MAGESTONE_TIPS: tuple[Tip, ...] = (
     Tip(
         "tie",
         "dice_rolled",
@@ -110,6 +111,9 @@ TIPS: tuple[Tip, ...] = (
         "three). One enemy on any Nexus square breaks it.",
         "rite",
     ),
+)
+
+MAGISTRAT_TIPS: tuple[Tip, ...] = (
     Tip(
         "enhanced",
         "enhanced",
@@ -168,13 +172,95 @@ TIPS: tuple[Tip, ...] = (
     ),
 )
 
+MAGNASTORM_TIPS: tuple[Tip, ...] = (
+    Tip(
+        "ms_commander_lost",
+        "took_over",
+        "A commander changes hands",
+        "Taking over a commander another player holds costs one more cube, of the holder's colour; the "
+        "holder hands over the card and loses its red reputation.",
+        "takeover",
+        lambda data, events: int(data.get("previous", -1)) >= 0,
+    ),
+    Tip(
+        "ms_black_cube",
+        "bag_drawn",
+        "A black cube",
+        "Black cubes stay in the bag: whoever draws one puts it back and takes a cube of their own "
+        "colour from the supply instead.",
+        "panel",
+        lambda data, events: data.get("colour") == "k",
+    ),
+    Tip(
+        "ms_station_fare",
+        "station_start",
+        "Setting out from a station",
+        "A move may start at any transmitter station: free at your own, one cube of your choice to the "
+        "owner at someone else's.",
+        "stations",
+        lambda data, events: data.get("owner") != data.get("seat"),
+    ),
+    Tip(
+        "ms_first_objective",
+        "objective",
+        "An objective fulfilled",
+        "The first to fulfil an objective takes its highest reputation space; whoever follows gets less. "
+        "Each player may fulfil each objective once.",
+        "objectives",
+    ),
+    Tip(
+        "ms_administration",
+        "administration",
+        "The administration",
+        "The upper panel is empty: income, majorities, research commanders, turn order, the panels swap "
+        "and the storm moves on. Next step shows each in turn.",
+        "administration",
+    ),
+    Tip(
+        "ms_research_tie",
+        "research_commander",
+        "A tie on a research track",
+        "Only a player alone at the top of a track takes its research commander: on a tie nobody does, "
+        "and a previous holder loses the card's red reputation.",
+        "administration",
+        lambda data, events: int(data.get("seat", -1)) < 0,
+    ),
+    Tip(
+        "ms_storm_moved",
+        "centre_rotated",
+        "The storm moves",
+        "The centre tile turned one sector clockwise. A runner now in a storm sector must leave it on its "
+        "next move, and labs in the storm earn nothing until the storm passes.",
+        "storm",
+    ),
+    Tip(
+        "ms_end_triggered",
+        "end_triggered",
+        "The reputation goal is reached",
+        "The game ends once the players after this one in turn order have had their turn this pass; the "
+        "most reputation wins, even if the goal-setter falls behind.",
+        "end",
+    ),
+)
+
+GAME_TIPS: dict[str, tuple[Tip, ...]] = {
+    "magestone": MAGESTONE_TIPS,
+    "magistrat": MAGISTRAT_TIPS,
+    "magnastorm": MAGNASTORM_TIPS,
+}
+"""Each game's tips (a table shows its own game's)."""
+TIPS: tuple[Tip, ...] = tuple(tip for tips in GAME_TIPS.values() for tip in tips)
+"""Every tip of every game."""
+
 
 class TipBox:
     """The tip currently shown in a match (one at a time), fed with the events of each action."""
 
-    def __init__(self, progress: Progress, enabled: Callable[[], bool]) -> None:
+    def __init__(self, progress: Progress, enabled: Callable[[], bool], game: str | None = None) -> None:
         self.progress = progress
         self.enabled = enabled
+        self.tips = GAME_TIPS.get(game, ()) if game is not None else TIPS
+        """The tips this box may show: its game's (every game's when none is named)."""
         self.current: Tip | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -183,7 +269,7 @@ class TipBox:
         if not self.enabled():
             return
         for event in events:
-            for tip in TIPS:
+            for tip in self.tips:
                 seen = tip.id in self.progress.tips_seen
                 if tip.event == event.kind and not seen and tip.when(event.data, events):
                     self.current = tip

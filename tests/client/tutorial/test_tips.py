@@ -14,7 +14,7 @@ from game.client.match import session
 from game.client.match.controller import InlineSource
 from game.client.rules_reference.scene import RulesReferenceScene
 from game.client.rules_reference.topics import load_reference
-from game.client.tutorial.tips import TIPS
+from game.client.tutorial.tips import GAME_TIPS, TIPS
 from game.rules.magistrat import MagiStratState
 from tests.client.conftest import frames
 from tests.client.magestone import conftest as ms
@@ -140,6 +140,7 @@ def test_f1_in_a_match_opens_that_games_rules_and_back_returns_unchanged(app: Ap
     assert scene.state.position() == before and list(scene.controller.log) == log
 
 
-def test_every_tip_names_a_rules_reference_topic() -> None:
-    topics = {topic.id for game in ("magestone", "magistrat") for topic in load_reference(game).topics}
-    assert {tip.topic for tip in TIPS} <= topics
+def test_every_tip_names_a_topic_of_its_own_games_rules_reference() -> None:
+    for game, tips in GAME_TIPS.items():
+        assert {tip.topic for tip in tips} <= {topic.id for topic in load_reference(game).topics}, game
+    assert len({tip.id for tip in TIPS}) == len(TIPS), "tip ids are remembered in one set: unique"

@@ -1,5 +1,5 @@
 """The action log in plain language, e.g. "North's Mage casts Bolt at h9 (3 squares): 14 vs 9,
-South's Priest falls — the Rite is broken"."""
+South's Priest falls, the Rite is broken"."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ class MageStoneNarrator:
         if kind == "rite_declared":
             return f"the Nexus glows — {plural(data['laps'], 'lap')} to hold it"
         if kind == "rite_broken":
-            return "— the Rite is broken"
+            return "the Rite is broken"
         if kind == "rite_lap":
             return f"{self.name(seat)}'s Rite holds: lap {data['lap']} of {data['needed']}"
         if kind == "go_started":

@@ -36,6 +36,34 @@ def paint_board(host: Host, state: GameState, surface: pygame.Surface, rect: pyg
     table_view(host, state.num_players).draw(surface, state, layout, Overlay())
 
 
+PART_WINDOW = (1920, 1080)
+"""The table a part diagram is cut from is laid out as in a window of this size, then scaled."""
+_PARTS: dict[tuple[str, str, tuple[int, int], tuple[bool]], pygame.Surface] = {}
+
+
+def paint_part(host: Host, state: GameState, part: str, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Draw one part of the table for ``state`` into ``rect``, as large as fits: ``planet``,
+    ``action`` (the action board), ``research`` or ``board`` (the first player's board); any other
+    name shows the whole table. Cached per position, part, size and colours."""
+    assert isinstance(state, MagnastormState)
+    key = (state.position(), part, rect.size, (host.settings.colour_blind,))
+    picture = _PARTS.get(key)
+    if picture is None:
+        table = pygame.Surface(PART_WINDOW, pygame.SRCALPHA)
+        layout = TableLayout.compute(table.get_rect(), PART_WINDOW[1] / 720, state, 0)
+        table_view(host, state.num_players).draw(table, state, layout, Overlay())
+        parts = {"planet": layout.planet_rect, "action": layout.action.rect,
+                 "research": layout.research.rect, "board": layout.boards[0].rect}
+        cut = parts.get(part, layout.bounds).clip(table.get_rect())
+        scale = min(rect.width / cut.width, rect.height / cut.height)
+        size = (max(1, round(cut.width * scale)), max(1, round(cut.height * scale)))
+        picture = pygame.transform.smoothscale(table.subsurface(cut), size)
+        if len(_PARTS) > 16:
+            _PARTS.clear()
+        _PARTS[key] = picture
+    surface.blit(picture, picture.get_rect(center=rect.center))
+
+
 def artifact_line(state: MagnastormState, seat: int) -> str:
     """The artifact card a player drew at the end, in words ('' when none)."""
     card_id = state.artifacts_won[seat]
@@ -73,4 +101,5 @@ def magnastorm_client() -> GameClient:
         player_counts=(2, 3, 4),
         game_over=lazy("game.client.scenes.profiles:record_artifact_awards"),
         lesson_scene=lazy("game.client.tutorial.magnastorm_lesson:MagnastormLessonScene"),
+        paint_part=paint_part,
     )

@@ -49,6 +49,9 @@ class GameClient:
     when its lessons cannot be played at the table yet."""
     game_over: Callable[[MatchController], None] | None = None
     """Called once when a match played at the table ends (Magnastorm records the artifacts won)."""
+    paint_part: Callable[[Host, GameState, str, pygame.Surface, pygame.Rect], None] | None = None
+    """Draws one named part of the table (``"planet"``) into a rect: the rules reference's table
+    diagrams. None: the game's diagrams are grids."""
 
 
 def lazy(target: str) -> Callable[..., Any]:

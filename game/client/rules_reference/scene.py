@@ -5,6 +5,7 @@ Opened from the main menu (Rules) and with F1 from anywhere (a match opens its o
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import Any
 
@@ -12,11 +13,15 @@ import pygame
 
 from game.client import decor, theme
 from game.client.input import Hover, Intent, Key, KeyIntent, Scroll
+from game.client.match.games import game_client
 from game.client.rules_reference.topics import Reference, load_reference, reference_games
 from game.client.scenes.base import Host
 from game.client.scenes.common import MenuScene
 from game.client.scrollbar import ScrollBar
 from game.client.widgets import Button, Choice, Widget
+from game.rules.match import Match
+from game.rules.protocol import GameState
+from game.rules.registry import new_game
 
 KEY_HINTS = (
     "←/→ topics · Home/End · wheel scrolls · F1 opens this anywhere",
@@ -59,6 +64,7 @@ class RulesReferenceScene(MenuScene):
         self._pointer: tuple[float, float] = (-1.0, -1.0)
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.diagram = pygame.Rect(0, 0, 1, 1)
+        self._positions: dict[tuple[str, str], GameState] = {}
         self.text_rect = pygame.Rect(0, 0, 1, 1)
 
     @property
@@ -216,7 +222,9 @@ class RulesReferenceScene(MenuScene):
                     y += px(19)
                 y += px(6)
         surface.set_clip(previous)
-        if topic.diagram is not None:
+        if topic.diagram is not None and "table" in topic.diagram:
+            self._table_diagram(surface, topic.diagram)
+        elif topic.diagram is not None:
             draw_diagram(
                 surface,
                 assets,
@@ -226,6 +234,20 @@ class RulesReferenceScene(MenuScene):
                 self.scale,
             )
         self._footnote(surface, more_below=y > clip.bottom)
+
+    def _table_diagram(self, surface: pygame.Surface, diagram: Any) -> None:
+        """A part of the game's own table, drawn by its client, above the caption."""
+        client = game_client(self.game)
+        if client is None or client.paint_part is None:
+            return
+        key = (self.game, repr(sorted(diagram.items())))
+        state = self._positions.get(key)
+        if state is None:
+            state = self._positions[key] = table_position(self.game, diagram)
+        caption_h = draw_caption(surface, self.host.assets, diagram["caption"], self.diagram, self.scale)
+        area = pygame.Rect(self.diagram.x, self.diagram.y, self.diagram.width,
+                           max(1, self.diagram.height - caption_h - self.px(10)))
+        client.paint_part(self.host, state, diagram["table"], surface, area)
 
     def _footnote(self, surface: pygame.Surface, more_below: bool) -> None:
         """Under the panel: "more below" when the text runs on, and the keys, as many as fit."""
@@ -242,6 +264,30 @@ class RulesReferenceScene(MenuScene):
             decor.text(
                 surface, assets, "ui", px(14), hint, theme.TEXT_DISABLED, (panel.right, at_y), "topright"
             )
+
+
+def table_position(game: str, diagram: Any) -> GameState:
+    """The position a table diagram shows: the seeded set-up, then ``steps`` seeded random actions."""
+    match = Match(new_game(game, {"players": diagram.get("players", 2)}), diagram.get("seed", 0))
+    match.resolve_chance()
+    chooser = random.Random(diagram.get("seed", 0))
+    for _ in range(diagram.get("steps", 0)):
+        if match.state.is_terminal():
+            break
+        match.play(chooser.choice(match.state.legal_actions()))
+        match.resolve_chance()
+    return match.state
+
+
+def draw_caption(surface: pygame.Surface, assets: Any, caption: str, rect: pygame.Rect, unit: float) -> int:
+    """A diagram's caption along the bottom of ``rect``; returns its height."""
+    size, line_h = max(9, round(16 * unit)), max(1, round(20 * unit))
+    lines = decor.wrap(assets, "serif_italic", size, caption, rect.width)
+    top = rect.bottom - len(lines) * line_h
+    for i, line in enumerate(lines):
+        decor.text(surface, assets, "serif_italic", size, line, theme.PARCHMENT,
+                   (rect.centerx, top + i * line_h), "midtop")
+    return len(lines) * line_h
 
 
 def draw_diagram(

@@ -2,7 +2,8 @@
 
 Each topic has a title, the rulings section it explains (``ruling``; empty for table help),
 paragraphs of rules in our own words, the rulings we made for open points, and an optional
-diagram (a small grid, or three stacked layers for MagiStrat) that the game draws.
+diagram (a small grid, three stacked layers for MagiStrat, or a part of the game's own table) that
+the game draws.
 """
 
 from __future__ import annotations
@@ -106,9 +107,26 @@ def _diagram(raw: Any, where: str) -> Mapping[str, Any] | None:
         ):
             raise ReferenceError(f"{where}.grid: must be [width, height]")
         _grid(raw, size[0], size[1], where)
+    elif "table" in raw:
+        _table(raw, where)
     else:
-        raise ReferenceError(f"{where}: needs 'grid' or 'layers'")
+        raise ReferenceError(f"{where}: needs 'grid', 'layers' or 'table'")
     return raw
+
+
+TABLE_STEPS = 400
+"""The most random actions a table diagram's position may be played on from the set-up."""
+
+
+def _table(raw: Mapping[str, Any], where: str) -> None:
+    """A part of the game's own table: ``{"table": part, "players": n, "seed": s, "steps": k}``, the
+    position after the seeded set-up and ``k`` seeded random actions."""
+    if not isinstance(raw["table"], str) or not raw["table"]:
+        raise ReferenceError(f"{where}.table: must name a part of the table")
+    for name, low, high in (("players", 2, 4), ("seed", 0, 2**31), ("steps", 0, TABLE_STEPS)):
+        value = raw.get(name, low)
+        if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+            raise ReferenceError(f"{where}.{name}: must be a whole number from {low} to {high}")
 
 
 def parse_reference(data: Any, source: str) -> Reference:

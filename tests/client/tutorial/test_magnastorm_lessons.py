@@ -20,6 +20,7 @@ from game.client.tutorial.lessons import LessonError, coverage_map, load_lessons
 from game.client.tutorial.runner import LessonRun, run_headless
 from game.rules.magnastorm import MagnastormState
 from game.rules.protocol import GameState
+from tests.client.tutorial.walk import walk_lesson
 
 LESSONS = load_lessons("magnastorm")
 SHARED = next(
@@ -41,35 +42,14 @@ def quick_opponent(state: GameState) -> Any:
 # -- the rules level ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson_plays_to_the_end_and_refuses_what_a_step_does_not_ask(lesson: Any) -> None:
-    run = LessonRun(lesson)
-    first = run.state.position()
-    for _ in range(5000):
-        if run.finished:
-            break
-        step, index = run.step, run.index
-        assert step is not None
-        if step.kind in ("say", "celebrate"):
-            assert run.advance().accepted
-        elif step.kind == "do":
-            accepted = {str(action) for action in run.accepted()}
-            assert accepted, f"step {index + 1} accepts nothing"
-            wrong = next((a for a in run.state.legal_actions() if str(a) not in accepted), None)
-            if wrong is not None:
-                before = run.state.position()
-                verdict = run.offer(wrong)
-                assert not verdict.accepted and verdict.message
-                assert run.state.position() == before and run.index == index
-            assert not run.advance().accepted
-            assert run.offer(run.expected()).accepted
-        elif step.kind == "reply":
-            run.play_reply()
-        elif run.ai_to_play():
-            run.play_ai(quick_opponent(run.state))
-        else:
-            assert run.offer(run.state.legal_actions()[0]).accepted
-    assert run.finished
-    run.restart()
-    assert run.state.position() == first and run.index == 0
+    walk_lesson(LessonRun(lesson), _refused_move, quick_opponent, lambda legal: legal[0], 5000)
+
+
+def _refused_move(run: LessonRun) -> Any | None:
+    """A legal decision the step does not accept (it must accept at least one)."""
+    accepted = {str(action) for action in run.accepted()}
+    assert accepted, f"step {run.index + 1} accepts nothing"
+    return next((a for a in run.state.legal_actions() if str(a) not in accepted), None)
 
 
 def test_the_last_lesson_is_a_whole_match_against_easy() -> None:

@@ -52,17 +52,21 @@ def play(players: int, seed: int, kind: str, start_area: int,
     rngs = [random.Random(f"tune/{seed}/{seat}") for seat in range(players)]
     used: Counter[str] = Counter()
     token_by_position: Counter[int] = Counter()
+    swaps_by_position: Counter[int] = Counter()
     round_orders: list[list[int]] = []
     claim_rounds: list[int] = []
     state = match.state
     assert isinstance(state, MagnastormState)
 
-    def note(events: list[Any]) -> None:
+    def note(events: list[Any], order_before: list[int]) -> None:
+        """Count what ``events`` used; ``order_before`` is the turn order before the action."""
         for event in events:
             data = event.data
             gained = event.kind == "took_over" or (event.kind == "research_commander" and data["seat"] >= 0)
             if event.kind == "took_over" and data["column"] == 0:
                 token_by_position[state.order.index(data["seat"])] += 1
+            if event.kind == "bonus" and data["bonus"] == "swap":
+                swaps_by_position[order_before.index(data["seat"])] += 1
             if event.kind == "round_started":
                 round_orders.append(list(state.order))
             if gained:
@@ -75,11 +79,12 @@ def play(players: int, seed: int, kind: str, start_area: int,
             elif event.kind == "station_built":
                 used["station"] += 1
 
-    note(match.resolve_chance())
+    note(match.resolve_chance(), list(state.order))
     decisions = 0
     while not state.is_terminal():
         seat = state.current_player()
-        note(match.play(bots[seat].choose(state, rngs[seat])))
+        order_before = list(state.order)
+        note(match.play(bots[seat].choose(state, rngs[seat])), order_before)
         decisions += 1
     result = state.result()
     assert result is not None
@@ -88,6 +93,7 @@ def play(players: int, seed: int, kind: str, start_area: int,
             "first_order": first_order, "round_orders": round_orders, "reason": result.reason,
             "round": state.round, "decisions": decisions, "used": dict(used),
             "token_by_position": [token_by_position[p] for p in range(players)],
+            "swaps_by_position": [swaps_by_position[p] for p in range(players)],
             "reputation": list(state.rep), "ledger": list(state.ledger),
             "claims": [list(c) for c in state.claims], "claim_rounds": claim_rounds,
             "sources": [sum(state.ledger[i::len(SOURCES)]) for i in range(len(SOURCES))],
@@ -141,6 +147,9 @@ def figures(results: list[dict[str, Any]]) -> dict[str, Any]:
             round(sum(r["reputation"][r["first_order"][p]] for r in results) / games, 2) for p in positions],
         "first_player_token_by_turn_position_in_round": [
             round(sum(r["token_by_position"][p] for r in results) / games, 2) for p in positions],
+        "turn_order_swaps_by_position_of_user": [
+            round(sum(r.get("swaps_by_position", [0] * players)[p] for r in results) / games, 2)
+            for p in positions],
         "starting_first_player_still_first_in_last_round": round(
             sum(r["round_orders"][-1][0] == r["first_order"][0] for r in results) / games, 3),
         "ended_by_reputation": round(sum(r["reason"] == "reputation" for r in results) / games, 3),

@@ -106,6 +106,19 @@ def test_starting_area_two_turns_the_centre_tile_to_its_second_face() -> None:
         assert state.s.quiet[0][state.s.board.area_sector[state.runner[0]]]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("start_area", [1, 2])
+def test_no_station_can_be_built_on_the_first_move_from_a_starting_area(players: int, start_area: int) -> None:
+    """Design V6: the first players to move must not win a station (+2) before the others have moved,
+    so no transmitter space sits on a line of a starting area (design page, the planet)."""
+    state = started(players, start_area=start_area)
+    board = state.s.board
+    start = board.starting_areas[start_area]
+    assert state.runner == [start] * players
+    assert all(start not in areas for areas in board.transmitter_areas)
+    assert state.s.quiet[0][board.area_sector[start]]
+
+
 def test_the_first_turn_belongs_to_the_first_player() -> None:
     state = started(4, first=3)
     assert state.round == 1 and top(state) == "main" and state.current_player() == 3

@@ -84,6 +84,7 @@ class Weights:
     home_reach: int = 24
     stone_block: float = 0.0
     activation_threat: float = 0.0
+    threat_seats: int = 1
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -152,7 +153,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
-        fresh = _next_fresh_seat(s) if self.w.activation_threat else -1
+        fresh = _fresh_seats(s, w.threat_seats) if w.activation_threat else frozenset()
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -161,7 +162,7 @@ class MageStoneEval:
             base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
             score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu + stakes[seat]
-            if w.activation_threat and cu and not near_wins[seat] and seat == fresh:
+            if w.activation_threat and cu and not near_wins[seat] and seat in fresh:
                 score += w.activation_threat * cu * _homecoming(s, seat, base)
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
@@ -206,12 +207,12 @@ class MageStoneEval:
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        fresh = _next_fresh_seat(s)
+        fresh = _fresh_seats(s, self.w.threat_seats)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
                 continue
-            if seat == fresh:
+            if seat in fresh:
                 stakes[seat] = near * _open_base_share(s, seat, mage, base)
             elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
                 stakes[seat] = near
@@ -281,17 +282,19 @@ evaluate = MageStoneEval()
 """The default MageStone evaluation."""
 
 
-def _next_fresh_seat(s: MageStoneState) -> int:
-    """The seat whose whole go comes next: the seat to act before its go begins, else the next seat.
+def _fresh_seats(s: MageStoneState, count: int) -> frozenset[int]:
+    """The first ``count`` seats whose whole go comes next, in turn order: the seat to act before its go
+    begins, else the seats after it (never the seat whose go just ended).
 
-    The search plans the rest of a begun go itself; what no search of that go sees is the
-    answer a whole go of the next seat can give to it.
+    The search plans the rest of a begun go itself; what no search of that go sees is the answer the
+    next seats' whole goes can give to it (with four players not only the next seat's: the one after it
+    may walk home too).
     """
-    info = s.go_info()
-    if info["squares"] == SQUARES_PER_GO and not info["activations"]:
-        return s.turn
     n, alive = s.num_players, s.alive
-    return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+    order = [seat for k in range(n) if alive[seat := (s.turn + k) % n]]
+    info = s.go_info()
+    ahead = order[:-1] if info["squares"] == SQUARES_PER_GO and not info["activations"] else order[1:]
+    return frozenset(ahead[:count] or order[:1])
 
 
 def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:

@@ -17,8 +17,9 @@ A seat's raw score adds, in units of "one Warrior":
   its Mage comes within ``home_reach`` squares of home (so collecting pays
   wherever the stone lies, and walking it home pays more), own Warriors and
   Priests standing on stones cost ``stone_block`` each (they keep the Mage
-  off), and the seat whose whole go comes next gains ``activation_threat`` per
-  Unactivated stone its Mage can carry onto its base in that go;
+  off), and each of the ``threat_seats`` seats whose whole go comes next gains
+  ``activation_threat`` per Unactivated stone its Mage can carry onto its base
+  in that go;
 * the Rite: a running Rite is worth a lot, more when no enemy unit is within
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
   on the Nexus is worth a little;
@@ -28,8 +29,9 @@ A seat's raw score adds, in units of "one Warrior":
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
   costing the attacker);
-* the imminent MageStone win: the seat whose whole go comes next (the seat to
-  act before its go begins, else the next seat) is close to an instant win when
+* the imminent MageStone win: each of the ``threat_seats`` seats whose whole go
+  comes next (the seat to act before its go begins, else the seats after it;
+  Normal counts one, Hard every rival) is close to an instant win when
   its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
   and can walk onto its base in that go past enemy units (a little less close
   with one of the two base squares blocked); so is the seat to act whose Mage

@@ -17,9 +17,8 @@ A seat's raw score adds, in units of "one Warrior":
   its Mage comes within ``home_reach`` squares of home (so collecting pays
   wherever the stone lies, and walking it home pays more), own Warriors and
   Priests standing on stones cost ``stone_block`` each (they keep the Mage
-  off), and each of the ``threat_seats`` seats whose whole go comes next gains
-  ``activation_threat`` per Unactivated stone its Mage can carry onto its base
-  in that go;
+  off), and the seat whose whole go comes next gains ``activation_threat`` per
+  Unactivated stone its Mage can carry onto its base in that go;
 * the Rite: a running Rite is worth a lot, more when no enemy unit is within
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
   on the Nexus is worth a little;
@@ -29,9 +28,8 @@ A seat's raw score adds, in units of "one Warrior":
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
   costing the attacker);
-* the imminent MageStone win: each of the ``threat_seats`` seats whose whole go
-  comes next (the seat to act before its go begins, else the seats after it;
-  Normal counts one, Hard every rival) is close to an instant win when
+* the imminent MageStone win: the seat whose whole go comes next (the seat to
+  act before its go begins, else the next seat) is close to an instant win when
   its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
   and can walk onto its base in that go past enemy units (a little less close
   with one of the two base squares blocked); so is the seat to act whose Mage
@@ -86,7 +84,6 @@ class Weights:
     home_reach: int = 24
     stone_block: float = 0.0
     activation_threat: float = 0.0
-    threat_seats: int = 1
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -155,7 +152,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
-        fresh = _fresh_seats(s, w.threat_seats) if w.activation_threat else frozenset()
+        fresh = _next_fresh_seat(s) if self.w.activation_threat else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -164,7 +161,7 @@ class MageStoneEval:
             base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
             score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu + stakes[seat]
-            if w.activation_threat and cu and not near_wins[seat] and seat in fresh:
+            if w.activation_threat and cu and not near_wins[seat] and seat == fresh:
                 score += w.activation_threat * cu * _homecoming(s, seat, base)
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
@@ -209,12 +206,12 @@ class MageStoneEval:
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        fresh = _fresh_seats(s, self.w.threat_seats)
+        fresh = _next_fresh_seat(s)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
                 continue
-            if seat in fresh:
+            if seat == fresh:
                 stakes[seat] = near * _open_base_share(s, seat, mage, base)
             elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
                 stakes[seat] = near
@@ -284,19 +281,17 @@ evaluate = MageStoneEval()
 """The default MageStone evaluation."""
 
 
-def _fresh_seats(s: MageStoneState, count: int) -> frozenset[int]:
-    """The first ``count`` seats whose whole go comes next, in turn order: the seat to act before its go
-    begins, else the seats after it (never the seat whose go just ended).
+def _next_fresh_seat(s: MageStoneState) -> int:
+    """The seat whose whole go comes next: the seat to act before its go begins, else the next seat.
 
-    The search plans the rest of a begun go itself; what no search of that go sees is the answer the
-    next seats' whole goes can give to it (with four players not only the next seat's: the one after it
-    may walk home too).
+    The search plans the rest of a begun go itself; what no search of that go sees is the
+    answer a whole go of the next seat can give to it.
     """
-    n, alive = s.num_players, s.alive
-    order = [seat for k in range(n) if alive[seat := (s.turn + k) % n]]
     info = s.go_info()
-    ahead = order[:-1] if info["squares"] == SQUARES_PER_GO and not info["activations"] else order[1:]
-    return frozenset(ahead[:count] or order[:1])
+    if info["squares"] == SQUARES_PER_GO and not info["activations"]:
+        return s.turn
+    n, alive = s.num_players, s.alive
+    return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
 
 
 def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:

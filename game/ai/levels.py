@@ -77,7 +77,9 @@ _MAGESTONE_LEVELS = {
 _MAGESTONE_MULTIPLAYER = {"hard": "hard-ref"}
 """Levels that play 3-4 player games with another level's configuration: the stone-racing Hard of
 2 Dec 2026 scored 0.41 as one Hard against three Normal where the Hard of 1 Dec scored 0.69
-(docs/ai.md), so with four players Hard stays the earlier one until it is tuned there."""
+(docs/ai.md), so with four players Hard stays the earlier one until it is tuned there. The main cause is
+its caution on dice contests (against the lead over the mean rival, a rival's loss counts a third of an
+own loss); its weights are the second."""
 
 
 def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactory:

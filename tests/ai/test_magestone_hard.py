@@ -138,3 +138,28 @@ def test_magestone_hard_harasses_a_mage_carrying_stones_home(seed: int) -> None:
     attacked = any(str(action).endswith("xk4") for action, _chance, _kind in played)
     assert state.current_player() == south
     assert attacked or mage < 0 or not base & set(state.reachable(mage)), [str(a) for a, _c, _k in played]  # type: ignore[attr-defined]
+
+
+# Four players, West to act; South's Priest on h8 runs a Rite that wins at the start of South's next go
+# (one lap with three rivals). South's Warriors hold the other Nexus squares, so only felling the Priest
+# breaks it: West's lone Warrior on g8 attacks at 50 %, and neither North nor East can reach it.
+_RITE_WINS_NEXT_ROUND = {
+    "players": 4, "turn": "W",
+    "seats": {"S": _seat("i1", "h8", ["i8", "h9", "i9", "e1"]),
+              "W": _seat("a8", "a9", ["g8", "a5"]),
+              "N": _seat("h16", "i16", ["e16", "f16"]),
+              "E": _seat("p9", "p8", ["p5", "p6"])},
+    "stones": {sq: [1, 0] for sq in ("e5", "l5", "h6", "i6", "g7", "j7", "f8", "k8", "f9", "k9", "g10", "j10",
+                                     "h11", "i11", "e12", "l12")},
+    "rite": {"seat": "S", "laps": 0, "needed": 1},
+}
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_breaks_a_rite_that_wins_next_round(seed: int) -> None:
+    """With four players a coin flip that may stop a rival's win is worth taking. The two-player Hard's
+    caution on dice contests refuses it (felling a rival's unit moves the lead over the mean rival a
+    third as much as losing one's own), the main reason that Hard lost from seats 1-3 (docs/ai.md)."""
+    state = _scenario(_RITE_WINS_NEXT_ROUND)
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    assert "g8xh8" in played, played

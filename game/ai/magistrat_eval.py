@@ -149,15 +149,17 @@ class MagiStratEval:
         base, material, hunters = tally
         white = base[0] - w.king_threat * _king_threats(s, 0)
         black = base[1] - w.king_threat * _king_threats(s, 1)
-        if w.king_reach or w.king_near:
+        hunt, god_threat = w.king_reach or w.king_near, w.god_threat
+        if hunt or god_threat:
             occupied = _occupied(s)
-            white += _king_hunt(s, 0, hunters[0], w, occupied)
-            black += _king_hunt(s, 1, hunters[1], w, occupied)
-        if w.god_threat:
-            if s.side == 0:
-                white += w.god_threat * _god_threat(s, 0, w)
-            else:
-                black += w.god_threat * _god_threat(s, 1, w)
+            if hunt:
+                white += _king_hunt(s, 0, hunters[0], w, occupied)
+                black += _king_hunt(s, 1, hunters[1], w, occupied)
+            if god_threat:
+                if s.side == 0:
+                    white += god_threat * _god_threat(s, 0, w, occupied)
+                else:
+                    black += god_threat * _god_threat(s, 1, w, occupied)
         return white, black, material
 
 
@@ -240,29 +242,37 @@ def is_tactical(state: GameState, action: Any) -> bool:
     return frm >= 128 and s.t.kind[s.board[frm]] == GOD
 
 
-def _god_threat(s: Any, side: int, w: Weights) -> float:
+def _god_threat(s: Any, side: int, w: Weights, occupied: int) -> float:
     """The most ``side`` (to move) can win in one move by a God power: an Archmage sliding along its
     rank or file, or a Priest along a diagonal, onto the empty cell of a column under one of its Gods
     whose other cell (High-born or Ground) holds an enemy piece other than the King. A Priest's steal
-    counts the piece twice (it changes sides)."""
+    counts the piece twice (it changes sides). ``occupied``: the cube's occupied cells (:func:`_occupied`).
+
+    The columns worth a look (one of the side's Gods above, an enemy non-King on one cell and the other
+    empty) are found on the bit masks first: in most positions there is none.
+    """
+    prey: int = s.prey
+    own, enemy = prey >> PREY_SHIFT[side], prey >> PREY_SHIFT[1 - side]
+    empty = ~occupied
+    columns = own >> 128 & (enemy & empty >> 64 | enemy >> 64 & empty) & _LAYER
+    if not columns:
+        return 0.0
     board: list[int] = s.board
     owner: list[int] = s.owner
     kinds: tuple[int, ...] = s.t.kind
     best = 0.0
-    for pid in s.t.gods:
-        cell = s.cell[pid]
-        if cell < 0 or owner[pid] != side:
-            continue
-        column = cell & 63
-        for empty, other in ((64 + column, column), (column, 64 + column)):
+    while columns:
+        column = (columns & -columns).bit_length() - 1
+        columns &= columns - 1
+        for empty_cell, other in ((64 + column, column), (column, 64 + column)):
             victim = board[other]
-            if board[empty] >= 0 or victim < 0 or owner[victim] == side or kinds[victim] == KING:
+            if board[empty_cell] >= 0 or victim < 0 or owner[victim] == side or kinds[victim] == KING:
                 continue
             gain = _piece_worth(s, victim, w)
             if gain <= best / 2:
                 continue
             for direction in range(8):
-                for step in RAYS[empty][direction]:
+                for step in RAYS[empty_cell][direction]:
                     piece = board[step]
                     if piece < 0:
                         continue
@@ -348,3 +358,5 @@ _NEARNESS: tuple[tuple[float, ...], ...] = tuple(tuple((7 - abs(file - king_file
 
 _BLACK_PREY = PREY_SHIFT[1]
 _ALL_CELLS = (1 << NUM_CELLS) - 1
+_LAYER = (1 << 64) - 1
+"""The 64 cells of one layer, as bits 0-63."""

@@ -20,7 +20,9 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   under an enemy God is seen to hang even when the search's horizon cuts the move off;
 * King hunt (off in ``DEFAULT``): own Archmages (an enhanced Mage included)
   that one move brings to a clear line on the enemy King, and own offensive
-  pieces on the enemy King's layer, the nearer its file the more.
+  pieces on the enemy King's layer, the nearer its file the more;
+* King room (off in ``DEFAULT``): a weakened King with fewer than three empty cells to step to
+  counts against its side, the more the weaker it is (enemy pieces shut a King in a corner).
 Values are ``tanh`` of the difference, so the two seats' values sum to zero.
 With ``trade`` > 0 the difference counts more as material leaves the cube (the
 side ahead gains by trading down), and with ``contempt`` > 0 a lead is worth
@@ -40,8 +42,10 @@ from game.rules.magistrat.board import (
     BISHOP_DIRS,
     GOD,
     KING,
+    KING_RING,
     MAGE,
     NUM_CELLS,
+    OTHER_LAYER,
     PRIEST,
     RAYS,
     ROOK_DIRS,
@@ -78,6 +82,7 @@ class Weights:
     trade: float = 0.0
     contempt: float = 0.0
     god_threat: float = 0.0
+    king_room: float = 0.0
 
 
 DEFAULT = load_weights("magistrat", "default", Weights)
@@ -91,7 +96,9 @@ HARD = load_weights("magistrat", "hard", Weights)
 """Hard's weights: those of ``HARD_REF``, and a piece left where an enemy God power takes it next move
 counts as hanging; an enhanced piece's power and protection count less (they were worth more than an
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
-an attacker that fails to destroy one is stolen) (docs/ai.md)."""
+an attacker that fails to destroy one is stolen); since 2 Dec the King terms weigh less (the lined-up
+threat 0.3, the hunt's reach 0.3: far behind, Hard threw Archmages at a healthy enemy King and lost
+pieces meanwhile) and a weakened King is kept out of corners (``king_room``) (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -149,8 +156,8 @@ class MagiStratEval:
         base, material, hunters = tally
         white = base[0] - w.king_threat * _king_threats(s, 0)
         black = base[1] - w.king_threat * _king_threats(s, 1)
-        hunt, god_threat = w.king_reach or w.king_near, w.god_threat
-        if hunt or god_threat:
+        hunt, god_threat, room = w.king_reach or w.king_near, w.god_threat, w.king_room
+        if hunt or god_threat or room:
             occupied = _occupied(s)
             if hunt:
                 white += _king_hunt(s, 0, hunters[0], w, occupied)
@@ -160,6 +167,9 @@ class MagiStratEval:
                     white += god_threat * _god_threat(s, 0, w, occupied)
                 else:
                     black += god_threat * _god_threat(s, 1, w, occupied)
+            if room:
+                white -= room * _king_cramp(s, 0, occupied)
+                black -= room * _king_cramp(s, 1, occupied)
         return white, black, material
 
 
@@ -327,6 +337,21 @@ def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights, occupied
     return w.king_reach * reach + w.king_near * near
 
 
+def _king_cramp(s: Any, side: int, occupied: int) -> float:
+    """How shut in ``side``'s King is, the more the weaker it is: the empty cells it could step to (its
+    8 neighbours and the cell above or below) short of ``_ROOM``, times the share of its potential
+    lost (a full King on its home rank among its own pieces is not cramped; a weakened one in a
+    corner that enemy pieces close is)."""
+    king = s.t.king[side]
+    cell = s.cell[king] if king >= 0 else -1
+    if cell < 0:
+        return 0.0
+    free = (_KING_STEPS[cell] & ~occupied).bit_count()
+    if free >= _ROOM:
+        return 0.0
+    return (_ROOM - free) * (1.0 - s.rem[king] / s.t.full[king])
+
+
 def _occupied(s: Any) -> int:
     """Bit ``cell`` set for every occupied cell of the cube: the non-King pieces of both sides (the
     state's ``prey``) and the Kings."""
@@ -355,6 +380,15 @@ _PATHS: tuple[tuple[int, ...], ...] = tuple(tuple(_hunt_path(hunter, king) for h
 _NEARNESS: tuple[tuple[float, ...], ...] = tuple(tuple((7 - abs(file - king_file)) / 7 for file in range(8))
                                                  for king_file in range(8))
 """``_NEARNESS[king_file][file]``: a King hunter's nearness to the King's file."""
+
+_KING_STEPS: tuple[int, ...] = tuple(
+    sum(1 << step for step in (*KING_RING[0][cell], OTHER_LAYER[cell]) if step >= 0)
+    for cell in range(NUM_CELLS)
+)
+"""``_KING_STEPS[cell]``: the cells a King on ``cell`` may step to, as a mask."""
+
+_ROOM = 3
+"""A King with fewer empty cells than this to step to counts as cramped (:func:`_king_cramp`)."""
 
 _BLACK_PREY = PREY_SHIFT[1]
 _ALL_CELLS = (1 << NUM_CELLS) - 1

@@ -80,3 +80,16 @@ def test_a_lead_fades_for_hard_as_the_no_progress_draw_nears() -> None:
     assert 0 < MagiStratEval(HARD)(stale)[0] < MagiStratEval(HARD)(fresh)[0]
     assert evaluate(stale) == evaluate(fresh)
     assert MagiStratEval(DEFAULT)(stale) == evaluate(stale)
+
+
+@pytest.mark.parametrize(("king", "cramped_costs"), [("K(4)", True), ("K", False)])
+def test_hard_keeps_a_weakened_king_out_of_a_corner_it_cannot_leave(king: str, cramped_costs: bool) -> None:
+    """White's King on ha1 with Black Priests on its three free cells around (ga1 holds its own Mage) has
+    nowhere to step: weakened, that costs it with Hard (the King walk of ply 166); at full potential it
+    does not, and the default evaluation never minds."""
+    shut_in = state({"ha1": king, "hb1": "p", "hb2": "p", "ha2": "p"})
+    free = state({"ha1": king, "hd3": "p", "he3": "p", "hf3": "p"})
+    hard_shut, hard_free = MagiStratEval(HARD)(shut_in)[0], MagiStratEval(HARD)(free)[0]
+    assert (hard_shut < hard_free) == cramped_costs
+    assert hard_shut <= hard_free
+    assert evaluate(shut_in) == evaluate(free)

@@ -97,7 +97,7 @@ HARD = load_weights("magistrat", "hard", Weights)
 counts as hanging; an enhanced piece's power and protection count less (they were worth more than an
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
 an attacker that fails to destroy one is stolen); since 2 Dec the King terms weigh less (the lined-up
-threat 0.3, the hunt's reach 0.3: far behind, Hard threw Archmages at a healthy enemy King and lost
+threat 0.25, the hunt's reach 0.25: far behind, Hard threw Archmages at a healthy enemy King and lost
 pieces meanwhile) and a weakened King is kept out of corners (``king_room``) (docs/ai.md)."""
 
 
@@ -349,7 +349,8 @@ def _king_cramp(s: Any, side: int, occupied: int) -> float:
     free = (_KING_STEPS[cell] & ~occupied).bit_count()
     if free >= _ROOM:
         return 0.0
-    return (_ROOM - free) * (1.0 - s.rem[king] / s.t.full[king])
+    lost: float = 1.0 - s.rem[king] / s.t.full[king]
+    return (_ROOM - free) * lost
 
 
 def _occupied(s: Any) -> int:

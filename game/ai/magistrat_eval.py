@@ -20,7 +20,9 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   under an enemy God is seen to hang even when the search's horizon cuts the move off;
 * King hunt (off in ``DEFAULT``): own Archmages (an enhanced Mage included)
   that one move brings to a clear line on the enemy King, and own offensive
-  pieces on the enemy King's layer, the nearer its file the more.
+  pieces on the enemy King's layer, the nearer its file the more;
+* King room (off in ``DEFAULT``): a weakened King with fewer than three empty cells to step to
+  counts against its side, the more the weaker it is (enemy pieces shut a King in a corner).
 Values are ``tanh`` of the difference, so the two seats' values sum to zero.
 With ``trade`` > 0 the difference counts more as material leaves the cube (the
 side ahead gains by trading down), and with ``contempt`` > 0 a lead is worth
@@ -40,11 +42,15 @@ from game.rules.magistrat.board import (
     BISHOP_DIRS,
     GOD,
     KING,
+    KING_RING,
     MAGE,
+    NUM_CELLS,
+    OTHER_LAYER,
     PRIEST,
     RAYS,
     ROOK_DIRS,
 )
+from game.rules.magistrat.tables import PREY_SHIFT
 from game.rules.protocol import GameState
 
 _NORTH, _SOUTH = 0, 4
@@ -76,6 +82,7 @@ class Weights:
     trade: float = 0.0
     contempt: float = 0.0
     god_threat: float = 0.0
+    king_room: float = 0.0
 
 
 DEFAULT = load_weights("magistrat", "default", Weights)
@@ -89,7 +96,9 @@ HARD = load_weights("magistrat", "hard", Weights)
 """Hard's weights: those of ``HARD_REF``, and a piece left where an enemy God power takes it next move
 counts as hanging; an enhanced piece's power and protection count less (they were worth more than an
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
-an attacker that fails to destroy one is stolen) (docs/ai.md)."""
+an attacker that fails to destroy one is stolen); since 2 Dec the King terms weigh less (the lined-up
+threat 0.25, the hunt's reach 0.25: far behind, Hard threw Archmages at a healthy enemy King and lost
+pieces meanwhile) and a weakened King is kept out of corners (``king_room``) (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -97,9 +106,9 @@ def evaluate(state: GameState) -> list[float]:
     return _DEFAULT_EVAL(state)
 
 
-_Tally = tuple[tuple[float, float], float, tuple[int, int], tuple[float, float], tuple[tuple[int, ...], ...]]
-"""Per-piece sums: material per side, the Kings' part of it, offensive pieces and enhancement bonus per
-side, and each side's King hunters (Archmages and Mages, in piece order)."""
+_Tally = tuple[tuple[float, float], float, tuple[tuple[int, ...], ...]]
+"""Per-piece sums: each side's score from material, enhancement and offensive pieces, both sides' piece
+material (Kings left out), and each side's King hunters (Archmages and Mages, in piece order)."""
 
 _TALLY_LIMIT = 10_000
 """Tallies kept per evaluation before the cache starts again (a Hard move makes about 4,000; each
@@ -144,26 +153,32 @@ class MagiStratEval:
             if len(self._tallies) >= _TALLY_LIMIT:
                 self._tallies.clear()
             tally = self._tallies[key] = _tally(s, w)
-        material, kings, offensive, enhanced, hunters = tally
-        hunt = bool(w.king_reach or w.king_near)
-        scores = []
-        for side in (0, 1):
-            score = material[side] + enhanced[side]
-            score += w.offensive_bonus * math.sqrt(offensive[side])
-            score -= w.king_threat * _king_threats(s, side)
+        base, material, hunters = tally
+        white = base[0] - w.king_threat * _king_threats(s, 0)
+        black = base[1] - w.king_threat * _king_threats(s, 1)
+        hunt, god_threat, room = w.king_reach or w.king_near, w.god_threat, w.king_room
+        if hunt or god_threat or room:
+            occupied = _occupied(s)
             if hunt:
-                score += _king_hunt(s, side, hunters[side], w)
-            if w.god_threat and side == s.side:
-                score += w.god_threat * _god_threat(s, side, w)
-            scores.append(score)
-        return scores[0], scores[1], material[0] + material[1] - kings
+                white += _king_hunt(s, 0, hunters[0], w, occupied)
+                black += _king_hunt(s, 1, hunters[1], w, occupied)
+            if god_threat:
+                if s.side == 0:
+                    white += god_threat * _god_threat(s, 0, w, occupied)
+                else:
+                    black += god_threat * _god_threat(s, 1, w, occupied)
+            if room:
+                white -= room * _king_cramp(s, 0, occupied)
+                black -= room * _king_cramp(s, 1, occupied)
+        return white, black, material
 
 
 _DEFAULT_EVAL = MagiStratEval(DEFAULT)
 
 
 def _tally(s: Any, w: Weights) -> _Tally:
-    """One pass over the pieces (its sums keep piece order, so values are the same to the bit)."""
+    """One pass over the pieces (its sums keep piece order and the score's order of additions, so values
+    are the same to the bit)."""
     t = s.t
     kinds: tuple[int, ...] = t.kind
     fulls: tuple[int, ...] = t.full
@@ -193,8 +208,10 @@ def _tally(s: Any, w: Weights) -> _Tally:
             material[side] += left / unit
         if enhanced_now:
             enhanced[side] += w.god_power if kind in _GOD_POWERS else w.enhanced
-    return ((material[0], material[1]), kings, (offensive[0], offensive[1]), (enhanced[0], enhanced[1]),
-            (tuple(hunters[0]), tuple(hunters[1])))
+    bonus = w.offensive_bonus
+    base = (material[0] + enhanced[0] + bonus * math.sqrt(offensive[0]),
+            material[1] + enhanced[1] + bonus * math.sqrt(offensive[1]))
+    return base, material[0] + material[1] - kings, (tuple(hunters[0]), tuple(hunters[1]))
 
 
 def _king_threats(s: Any, side: int) -> int:
@@ -235,29 +252,37 @@ def is_tactical(state: GameState, action: Any) -> bool:
     return frm >= 128 and s.t.kind[s.board[frm]] == GOD
 
 
-def _god_threat(s: Any, side: int, w: Weights) -> float:
+def _god_threat(s: Any, side: int, w: Weights, occupied: int) -> float:
     """The most ``side`` (to move) can win in one move by a God power: an Archmage sliding along its
     rank or file, or a Priest along a diagonal, onto the empty cell of a column under one of its Gods
     whose other cell (High-born or Ground) holds an enemy piece other than the King. A Priest's steal
-    counts the piece twice (it changes sides)."""
+    counts the piece twice (it changes sides). ``occupied``: the cube's occupied cells (:func:`_occupied`).
+
+    The columns worth a look (one of the side's Gods above, an enemy non-King on one cell and the other
+    empty) are found on the bit masks first: in most positions there is none.
+    """
+    prey: int = s.prey
+    own, enemy = prey >> PREY_SHIFT[side], prey >> PREY_SHIFT[1 - side]
+    empty = ~occupied
+    columns = own >> 128 & (enemy & empty >> 64 | enemy >> 64 & empty) & _LAYER
+    if not columns:
+        return 0.0
     board: list[int] = s.board
     owner: list[int] = s.owner
     kinds: tuple[int, ...] = s.t.kind
     best = 0.0
-    for pid in s.t.gods:
-        cell = s.cell[pid]
-        if cell < 0 or owner[pid] != side:
-            continue
-        column = cell & 63
-        for empty, other in ((64 + column, column), (column, 64 + column)):
+    while columns:
+        column = (columns & -columns).bit_length() - 1
+        columns &= columns - 1
+        for empty_cell, other in ((64 + column, column), (column, 64 + column)):
             victim = board[other]
-            if board[empty] >= 0 or victim < 0 or owner[victim] == side or kinds[victim] == KING:
+            if board[empty_cell] >= 0 or victim < 0 or owner[victim] == side or kinds[victim] == KING:
                 continue
             gain = _piece_worth(s, victim, w)
             if gain <= best / 2:
                 continue
             for direction in range(8):
-                for step in RAYS[empty][direction]:
+                for step in RAYS[empty_cell][direction]:
                     piece = board[step]
                     if piece < 0:
                         continue
@@ -280,59 +305,93 @@ def _piece_worth(s: Any, pid: int, w: Weights) -> float:
     return left * w.apprentice_weight if kind == APPRENTICE else left
 
 
-def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights) -> float:
+def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights, occupied: int) -> float:
     """``side``'s pressure on the enemy King: pieces one move from a clear line on it, and nearness.
 
     An Archmage (or enhanced Mage) reaches the King's column by sliding along its rank; from there
-    its column must be clear up to the King. Only pieces on the King's layer count.
+    its column must be clear up to the King. Only pieces on the King's layer count. ``occupied``: the
+    cube's occupied cells (:func:`_occupied`).
     """
     king = s.t.king[1 - side]
-    if king < 0 or s.cell[king] < 0 or s.enh[king]:
+    if king < 0:
         return 0.0
-    board: list[int] = s.board
+    target = s.cell[king]
+    if target < 0 or s.enh[king]:
+        return 0.0
     cells: list[int] = s.cell
     kinds: tuple[int, ...] = s.t.kind
     enh: list[bool] = s.enh
-    target = cells[king]
-    base, king_file, king_rank = target & ~63, target & 7, (target >> 3) & 7
+    base = target & ~63
+    layer = occupied >> base
+    paths = _PATHS[target & 63]
+    nearness = _NEARNESS[target & 7]
     reach = 0
     near = 0.0
-    column: tuple[int, int] | None = None
     for pid in hunters:
         cell = cells[pid]
         if cell & ~63 != base:
             continue
-        file, rank = cell & 7, (cell >> 3) & 7
-        near += (7 - abs(file - king_file)) / 7
-        if not (enh[pid] or kinds[pid] == ARCHMAGE):
-            continue
-        # Clear along its rank up to the King's file (that cell included), then up the King's column.
-        step = 1 if king_file > file else -1
-        row = base + rank * 8
-        if not _clear(board, row + file + step, row + king_file + step, step):
-            continue
-        if column is None:
-            column = _open_ranks(board, base + king_file, king_rank)
-        if column[0] <= rank <= column[1]:
+        near += nearness[cell & 7]
+        if (enh[pid] or kinds[pid] == ARCHMAGE) and not layer & paths[cell & 63]:
             reach += 1
     return w.king_reach * reach + w.king_near * near
 
 
-def _open_ranks(board: list[int], file_start: int, king_rank: int) -> tuple[int, int]:
-    """The ranks from which the King's column (cells ``file_start + 8 * rank``) is clear up to the
-    King: out to the first piece each way (that piece's rank included), else the edge."""
-    low = king_rank - 1
-    while low > 0 and board[file_start + low * 8] < 0:
-        low -= 1
-    high = king_rank + 1
-    while high < 7 and board[file_start + high * 8] < 0:
-        high += 1
-    return low, high
+def _king_cramp(s: Any, side: int, occupied: int) -> float:
+    """How shut in ``side``'s King is, the more the weaker it is: the empty cells it could step to (its
+    8 neighbours and the cell above or below) short of ``_ROOM``, times the share of its potential
+    lost (a full King on its home rank among its own pieces is not cramped; a weakened one in a
+    corner that enemy pieces close is)."""
+    king = s.t.king[side]
+    cell = s.cell[king] if king >= 0 else -1
+    if cell < 0:
+        return 0.0
+    free = (_KING_STEPS[cell] & ~occupied).bit_count()
+    if free >= _ROOM:
+        return 0.0
+    lost: float = 1.0 - s.rem[king] / s.t.full[king]
+    return (_ROOM - free) * lost
 
 
-def _clear(board: list[int], start: int, stop: int, step: int) -> bool:
-    """No piece on the cells ``range(start, stop, step)``."""
-    for cell in range(start, stop, step):  # noqa: SIM110 - faster than all() over a generator
-        if board[cell] >= 0:
-            return False
-    return True
+def _occupied(s: Any) -> int:
+    """Bit ``cell`` set for every occupied cell of the cube: the non-King pieces of both sides (the
+    state's ``prey``) and the Kings."""
+    prey: int = s.prey
+    occupied = (prey | prey >> _BLACK_PREY) & _ALL_CELLS
+    for king in s.t.king:
+        if king >= 0 and s.cell[king] >= 0:
+            occupied |= 1 << s.cell[king]
+    return occupied
+
+
+def _hunt_path(hunter: int, king: int) -> int:
+    """The cells (of one layer, 0-63) a hunter on ``hunter`` needs empty to hit a King on ``king``: along
+    its rank up to the King's file (that cell included), then along the King's file strictly between
+    the two ranks. A hunter on the King's rank needs the King's own cell empty, so never reaches it."""
+    file, rank, king_file, king_rank = hunter & 7, hunter >> 3, king & 7, king >> 3
+    files = range(file + 1, king_file + 1) if king_file > file else range(king_file, file)
+    ranks = range(min(rank, king_rank) + 1, max(rank, king_rank))
+    return sum(1 << (rank * 8 + f) for f in files) | sum(1 << (r * 8 + king_file) for r in ranks)
+
+
+_PATHS: tuple[tuple[int, ...], ...] = tuple(tuple(_hunt_path(hunter, king) for hunter in range(64))
+                                            for king in range(64))
+"""``_PATHS[king][hunter]``: :func:`_hunt_path` for every pair of cells of a layer."""
+
+_NEARNESS: tuple[tuple[float, ...], ...] = tuple(tuple((7 - abs(file - king_file)) / 7 for file in range(8))
+                                                 for king_file in range(8))
+"""``_NEARNESS[king_file][file]``: a King hunter's nearness to the King's file."""
+
+_KING_STEPS: tuple[int, ...] = tuple(
+    sum(1 << step for step in (*KING_RING[0][cell], OTHER_LAYER[cell]) if step >= 0)
+    for cell in range(NUM_CELLS)
+)
+"""``_KING_STEPS[cell]``: the cells a King on ``cell`` may step to, as a mask."""
+
+_ROOM = 3
+"""A King with fewer empty cells than this to step to counts as cramped (:func:`_king_cramp`)."""
+
+_BLACK_PREY = PREY_SHIFT[1]
+_ALL_CELLS = (1 << NUM_CELLS) - 1
+_LAYER = (1 << 64) - 1
+"""The 64 cells of one layer, as bits 0-63."""

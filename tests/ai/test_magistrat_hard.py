@@ -23,14 +23,14 @@ def _value(level: str, s: MagiStratState) -> float:
 
 
 def test_hard_searches_deeper_with_a_budget_for_it_and_its_own_weights() -> None:
-    """Hard is alpha-beta to depth 4 with 34k nodes, its 2 s CPU per move (depth 3 needs 25-50k, depth 4
+    """Hard is alpha-beta to depth 4 with 48k nodes, about 1.3 s CPU per move (depth 3 needs 25-50k, depth 4
     completes once the cube thins out; a cut-short depth still corrects the last full one by the moves
     it searched whole), root
     ties searched exactly, a quiescence step after attacks and God moves, and judges with ``HARD``;
     ``hard-ref`` (the arena's fixed yardstick, in no menu) is the Hard of 1 Dec: depth 3, 60k nodes,
     no quiescence, judging with ``HARD_REF``."""
     s = MagiStratState.from_position(_MIDGAME)
-    for level, weights, tactical, depth, nodes, cut in (("hard", HARD, is_tactical, 4, 34_000, True),
+    for level, weights, tactical, depth, nodes, cut in (("hard", HARD, is_tactical, 4, 48_000, True),
                                                         ("hard-ref", HARD_REF, None, 3, 60_000, False)):
         bot = make_bot("magistrat", level, 2)
         assert bot.searcher.max_depth == depth  # type: ignore[attr-defined]
@@ -80,3 +80,16 @@ def test_a_lead_fades_for_hard_as_the_no_progress_draw_nears() -> None:
     assert 0 < MagiStratEval(HARD)(stale)[0] < MagiStratEval(HARD)(fresh)[0]
     assert evaluate(stale) == evaluate(fresh)
     assert MagiStratEval(DEFAULT)(stale) == evaluate(stale)
+
+
+@pytest.mark.parametrize(("king", "cramped_costs"), [("K(4)", True), ("K", False)])
+def test_hard_keeps_a_weakened_king_out_of_a_corner_it_cannot_leave(king: str, cramped_costs: bool) -> None:
+    """White's King on ha1 with Black Priests on its three free cells around (ga1 holds its own Mage) has
+    nowhere to step: weakened, that costs it with Hard (the King walk of ply 166); at full potential it
+    does not, and the default evaluation never minds."""
+    shut_in = state({"ha1": king, "hb1": "p", "hb2": "p", "ha2": "p"})
+    free = state({"ha1": king, "hd3": "p", "he3": "p", "hf3": "p"})
+    hard_shut, hard_free = MagiStratEval(HARD)(shut_in)[0], MagiStratEval(HARD)(free)[0]
+    assert (hard_shut < hard_free) == cramped_costs
+    assert hard_shut <= hard_free
+    assert evaluate(shut_in) == evaluate(free)

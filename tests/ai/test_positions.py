@@ -262,16 +262,76 @@ def _worst_king_hit(state: GameState, side: int) -> int:
     return worst
 
 
+def _game_and_level_moves(position: str, game_move: str, level: str) -> tuple[GameState, GameState]:
+    """The position after the game's move, and after the ``level`` bot's move (White to move first)."""
+    played = _magistrat(position)
+    played.apply(played.parse_action(game_move))
+    chosen = _magistrat(position)
+    chosen.apply(make_bot("magistrat", level, 2).choose(chosen, random.Random(0)))
+    return played, chosen
+
+
 def test_magistrat_hard_keeps_its_king_out_of_reach() -> None:
     """Ply 118: the game's hh4-hh5 walked the King towards Black's pieces, where an Archmage hit it for
     20; Hard's move now leaves no Black reply that touches the King."""
-    state = _magistrat(_KING_AMONG_ENEMIES)
-    game_move = state.parse_action("hh4-hh5")
-    state.apply(game_move)
-    assert _worst_king_hit(state, 0) > 0  # the test can tell a King left in reach
-    state.undo()
-    state.apply(make_bot("magistrat", "hard", 2).choose(state, random.Random(0)))
-    assert _worst_king_hit(state, 0) == 0
+    played, chosen = _game_and_level_moves(_KING_AMONG_ENEMIES, "hh4-hh5", "hard")
+    assert _worst_king_hit(played, 0) > 0  # the test can tell a King left in reach
+    assert _worst_king_hit(chosen, 0) == 0
+
+
+# Plies 94 and 96: White (far behind) with its King on High-born f3 among Black pieces; the game's
+# he5-he6x and he1-he2x threw an Archmage at Black's healthy King (140 and 120 left) for 20 each while
+# Black's answers took a Priest and more.
+_KAMIKAZE = {
+    94: ("mmmmmmmm/nn1nnn1n/8/8/8/5N1n(15)/n(27)n(18)4m(30)n(18)/m(48)M*1M*M2M|1a2k(140)1aa(80)/"
+         "1p1A(20)1P(88)n*1/7P/4A(20)3/3p*(105)1a(20)2/1p(88)1a(24)1K(180)1p(40)/8/p(96)A*M*A*Am*(45)p(72)1|"
+         "8/6g1/8/8/3gg3/8/6G1/1GGG1g2 w play 0 100,100 -", "he5-he6x"),
+    96: ("mmmmmmmm/nn1nnn1n/8/8/8/5N1n(15)/n(27)n(18)4m(30)n(18)/m(48)M*1M*M2M|1a2k(120)1aa(80)/"
+         "1p1A(20)1p(76)n*1/5p(93)1P/8/5a(20)2/1p(88)1a(24)1K(180)1p(40)/8/p(96)A*M*A*Am*(45)p(72)1|"
+         "8/6g1/8/8/3gg3/8/6G1/1GGG1g2 w play 0 100,100 -", "he1-he2x"),
+}
+
+
+@pytest.mark.parametrize("ply", sorted(_KAMIKAZE))
+def test_magistrat_hard_defends_instead_of_throwing_an_archmage_at_a_healthy_king(ply: int) -> None:
+    """Plies 94 and 96: the kamikaze Archmage hit left Black a reply winning material White could not win
+    back (152 and 186 potential); Hard's move leaves nothing Black wins unanswered (at ply 96 only
+    dc1-dh6 does)."""
+    position, game_move = _KAMIKAZE[ply]
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _unanswered_loss(played) > 0
+    assert _unanswered_loss(chosen) == 0
+
+
+# Ply 166: White's weakened King (4 left) on High-born b1; the game's hb1-ha1 walked it into the corner,
+# where db8-db1 left it no move at all (then God-immunity, a forced King move and the kill).
+_KING_TO_THE_CORNER = (
+    "m1mmmm(54)mM*(48)/nn1n1n1n/8/8/8/5m(48)1n(15)/n(27)5m(15)n(18)/m(48)n(18)M*M*3m(48)|1m*a(60)2k(80)1p(52)/"
+    "7p(40)/8/8/4M*1a(80)1/4p(81)1p(72)1/p(88)p(96)4p(108)1/1K(4)A*A*A(80)m*(45)1p(28)|"
+    "1g5G/4g3/8/8/3gG3/8/8/2GG1g2 w play 10 100,100 -")
+
+
+def _fewest_king_moves(state: GameState, side: int) -> int:
+    """The fewest legal moves ``side``'s King has after any reply of the side to move (0 once it is
+    destroyed)."""
+    s: Any = state
+    king, fewest = s.t.king[side], 99
+    for reply in state.legal_actions():
+        state.apply(reply)
+        cell = s.cell[king]
+        moves = 0 if cell < 0 else sum(getattr(a, "frm", -1) == cell for a in state.legal_actions())
+        fewest = min(fewest, moves)
+        state.undo()
+    return fewest
+
+
+def test_magistrat_hard_does_not_walk_its_weak_king_into_a_corner_it_cannot_leave() -> None:
+    """Ply 166: after Hard's move no Black reply leaves White's King without a move (after the game's
+    hb1-ha1, db8-db1 did). Ply 158's hc2-hb1 is not pinned: 132 of White's 137 moves there lose the King
+    at once, and hc2-hb1 is among the few that keep it most room."""
+    played, chosen = _game_and_level_moves(_KING_TO_THE_CORNER, "hb1-ha1", "hard")
+    assert _fewest_king_moves(played, 0) == 0
+    assert _fewest_king_moves(chosen, 0) > 0
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)

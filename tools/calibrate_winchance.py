@@ -2,12 +2,11 @@
 
 For each game and number of players, ``--games`` seeded games are played, Normal at every seat unless
 ``--mix`` names lineups of levels (MagiStrat from its seeded random set-ups, like the arena); every
-decision point of each game (after
-any set-up) is evaluated with the game's own evaluation, and each position is labelled with the share
-of the game each seat went on to take (a win 1, a draw 1/n each). Three games in four fit the scale
-and the seat biases (the softmax's log-likelihood, maximised by Newton's method); the fourth is held
-out for the report: the Brier score per seat, that of always saying the seats' average shares (no
-skill), and a reliability table per decile of predicted chance::
+decision point of each game (after any set-up) is evaluated with the game's own evaluation, and each
+position is labelled with the share of the game each seat went on to take (a win 1, a draw 1/n each).
+Three games in four fit the scale and the seat biases (the softmax's log-likelihood, maximised by
+Newton's method); the fourth is held out for the report: the Brier score per seat, that of always
+saying the seats' average shares (no skill), and a reliability table per decile of predicted chance::
 
     nice -n 10 .venv/bin/python tools/calibrate_winchance.py --game magestone --players 2 \\
         --games 120 --seed 7 [--mix normal,easy easy,easy] [--write]

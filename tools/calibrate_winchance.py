@@ -1,18 +1,21 @@
 """Fit the win-chance mapping (``game/ai/winchance.py``) from seeded self-play and report its calibration.
 
-For each game and number of players, ``--games`` seeded Normal-vs-Normal games are played
-(MagiStrat from its seeded random set-ups, like the arena), every decision point of each game (after
-any set-up) is evaluated with the game's own evaluation, and each position is labelled with the share
-of the game each seat went on to take (a win 1, a draw 1/n each). Three games in four fit the scale
-and the seat biases (the softmax's log-likelihood, maximised by Newton's method); the fourth is held
-out for the report: the Brier score per seat, that of always saying the seats' average shares (no
-skill), and a reliability table per decile of predicted chance::
+For each game and number of players, ``--games`` seeded games are played, Normal at every seat unless
+``--mix`` names lineups of levels (MagiStrat from its seeded random set-ups, like the arena); every
+decision point of each game (after any set-up) is evaluated with the game's own evaluation, and each
+position is labelled with the share of the game each seat went on to take (a win 1, a draw 1/n each).
+Three games in four fit the scale and the seat biases (the softmax's log-likelihood, maximised by
+Newton's method); the fourth is held out for the report: the Brier score per seat, that of always
+saying the seats' average shares (no skill), and a reliability table per decile of predicted chance::
 
     nice -n 10 .venv/bin/python tools/calibrate_winchance.py --game magestone --players 2 \\
-        --games 120 --seed 7 [--write]
+        --games 120 --seed 7 [--mix normal,easy easy,easy] [--write]
 
-prints the report as JSON and, with ``--write``, stores the fit in ``levels/ai/winchance-<game>.json``
-(other player counts in the file are kept). docs/ai.md ("Win chance") has the figures.
+With ``--mix``, each block of four games (three fitted, one held out) plays one lineup, turned one seat
+further than the block before, so every level sits at every seat as often in the fit as in the held-out
+games (see :func:`lineup`). The command prints the report as JSON and, with ``--write``, stores the fit
+in ``levels/ai/winchance-<game>.json`` (other player counts in the file are kept). docs/ai.md ("Win
+chance") has the figures.
 """
 
 from __future__ import annotations
@@ -26,9 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.arena import selfplay
+from game.ai.arena import play_game
 from game.ai.base import lead
 from game.ai.games import evaluator, new_state, opening_options
+from game.ai.levels import make_bot
 from game.ai.winchance import (
     SCHEMA,
     Calibration,
@@ -36,9 +40,11 @@ from game.ai.winchance import (
     before_play,
     calibration_path,
     load_calibration,
+    parse_calibration,
     result_shares,
 )
 from game.rules.match import Match
+from game.safe_json import FileProblem
 
 
 @dataclass(frozen=True)
@@ -50,15 +56,33 @@ class Sample:
     shares: tuple[float, ...]
 
 
-def play_samples(game_id: str, players: int, games: int, seed: int, go_limit: int) -> list[Sample]:
-    """Every decision point (set-ups aside) of ``games`` seeded Normal self-play games, with its outcome."""
+HELD_OUT = 4
+"""Every fourth game is held out of the fit for the report."""
+
+
+def lineup(mix: Sequence[Sequence[str]], game: int) -> tuple[str, ...]:
+    """The level at each seat in game ``game``: block ``game // 4`` plays lineup ``block // players`` of
+    ``mix`` (cycling), turned ``block`` seats, so a whole cycle puts every level at every seat alike."""
+    block = game // HELD_OUT
+    players = len(mix[0])
+    levels = mix[(block // players) % len(mix)]
+    turn = block % players
+    return tuple(levels[(seat - turn) % players] for seat in range(players))
+
+
+def play_samples(
+    game_id: str, mix: Sequence[Sequence[str]], games: int, seed: int, go_limit: int
+) -> list[Sample]:
+    """Every decision point (set-ups aside) of ``games`` seeded games of ``mix``'s lineups, with the
+    shares its game ended with."""
     evaluate = evaluator(game_id)
+    players = len(mix[0])
     samples = []
     for game in range(games):
         options = {**opening_options(game_id, seed * 1000 + game), "players": players}
-        played = selfplay(game_id, options, "normal", seed * 100_003 + game, go_limit)
-        final = played.state
-        shares = tuple(result_shares(final))
+        bots = [make_bot(game_id, level, players) for level in lineup(mix, game)]
+        _, played = play_game(game_id, options, bots, seed * 100_003 + game, go_limit)
+        shares = tuple(result_shares(played.state))
         replay = Match(new_state(game_id, options), played.seed)
         for entry in played.log:
             if entry.actor >= 0 and not before_play(replay.state):
@@ -159,6 +183,13 @@ def report(fit: Fit, train: Sequence[Sample], held: Sequence[Sample]) -> dict[st
             "log_likelihood": round(log_likelihood(fit, held), 4), "reliability": reliability(rows)}
 
 
+def outcomes(samples: Sequence[Sample]) -> dict[str, Any]:
+    """How the games ended: how many each seat won outright and how many had no single winner."""
+    shares = {s.game: s.shares for s in samples}.values()
+    won = [sum(ended[seat] == 1.0 for ended in shares) for seat in range(len(samples[0].shares))]
+    return {"games": len(shares), "won_by_seat": won, "not_won": len(shares) - sum(won)}
+
+
 def write_fit(game_id: str, players: int, fit: Fit, sample: dict[str, Any]) -> None:
     """Store ``fit`` for ``players`` in ``game_id``'s file, keeping its other player counts."""
     path = calibration_path(game_id)
@@ -170,6 +201,10 @@ def write_fit(game_id: str, players: int, fit: Fit, sample: dict[str, Any]) -> N
         document["fits"] = json.loads(path.read_text(encoding="utf-8"))["fits"]
     document["fits"][str(players)] = {**fit.to_json(), "sample": sample}
     document["fits"] = dict(sorted(document["fits"].items()))
+    try:
+        parse_calibration(document, path, game_id)
+    except FileProblem as problem:
+        sys.exit(f"refusing to write a fit the game would set aside: {problem}")
     temporary = path.with_suffix(".tmp")
     temporary.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     temporary.replace(path)
@@ -183,18 +218,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--go-limit", type=int, default=400)
+    parser.add_argument("--mix", nargs="+", metavar="LEVELS",
+                        help="lineups of comma-separated levels, one per seat (default: Normal everywhere)")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
+    mix = [tuple(levels.split(",")) for levels in args.mix or [",".join(["normal"] * args.players)]]
+    if any(len(levels) != args.players for levels in mix):
+        parser.error(f"each --mix lineup needs {args.players} levels, one per seat")
     started = time.process_time()
-    samples = play_samples(args.game, args.players, args.games, args.seed, args.go_limit)
-    train = [s for s in samples if s.game % 4 != 3]
-    held = [s for s in samples if s.game % 4 == 3]
+    samples = play_samples(args.game, mix, args.games, args.seed, args.go_limit)
+    train = [s for s in samples if s.game % HELD_OUT != HELD_OUT - 1]
+    held = [s for s in samples if s.game % HELD_OUT == HELD_OUT - 1]
     fit = fit_samples(train, args.players)
     figures = report(fit, train, held)
+    described = "; ".join(" vs ".join(levels) for levels in mix) + (", seats turned" if args.mix else "")
     sample = {"games": args.games, "positions": len(samples), "held_out_positions": len(held),
-              "seed": args.seed, "levels": "normal vs normal", "held_out_brier": figures["brier"],
+              "seed": args.seed, "levels": described, "held_out_brier": figures["brier"],
               "held_out_brier_no_skill": figures["brier_no_skill"]}
-    print(json.dumps({"game": args.game, "players": args.players, **fit.to_json(), **sample, **figures,
+    print(json.dumps({"game": args.game, "players": args.players, **fit.to_json(), **sample,
+                      "outcomes": outcomes(samples), **figures,
                       "cpu_seconds": round(time.process_time() - started, 1)}, indent=1))
     if args.write:
         write_fit(args.game, args.players, fit, sample)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,8 @@ from game.ai.games import new_state
 from game.ai.winchance import FALLBACK, Fit, WinChance, before_play, calibration, load_calibration
 from game.rules.match import Match
 
-FITTED = {"magestone": (2,), "magnastorm": (2, 3, 4)}
-"""The fits kept (MageStone 4p and MagiStrat: see docs/ai.md, "Win chance", not fitted yet)."""
+FITTED = {"magestone": (2, 4), "magnastorm": (2, 3, 4)}
+"""The fits kept (MagiStrat stays on the fallback: docs/ai.md, "Win chance")."""
 
 
 @pytest.mark.parametrize("game_id", sorted(FITTED))
@@ -119,3 +120,38 @@ def test_a_magistrat_set_up_is_judged_by_the_seats_prior_alone() -> None:
     fit = calibration("magistrat").fit(2)
     assert WinChance("magistrat")(state) == fit.chances([0.0, 0.0])
     assert not before_play(new_state("magistrat", {"setup": "preset:classic"}))
+
+
+MIX = (("normal", "easy", "easy", "easy"), ("easy", "normal", "normal", "normal"))
+
+
+def test_a_mixed_calibration_puts_every_level_at_every_seat_alike_in_the_fit_and_the_held_out_games() -> None:
+    from tools.calibrate_winchance import HELD_OUT, lineup
+
+    cycle = HELD_OUT * len(MIX) * 4  # every lineup turned to every seat, in blocks of four games
+    fitted: Counter[tuple[int, str]] = Counter()
+    held: Counter[tuple[int, str]] = Counter()
+    for game in range(cycle):
+        seats = lineup(MIX, game)
+        assert sorted(seats) in (sorted(MIX[0]), sorted(MIX[1]))
+        (held if game % HELD_OUT == HELD_OUT - 1 else fitted).update(enumerate(seats))
+    for counts, games in ((fitted, cycle - cycle // HELD_OUT), (held, cycle // HELD_OUT)):
+        assert {counts[seat, level] for seat in range(4) for level in ("normal", "easy")} == {games // 2}
+    assert lineup([("normal", "normal")], 5) == ("normal", "normal")
+
+
+def test_the_calibration_script_keeps_other_player_counts_and_never_writes_a_fit_the_game_would_refuse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tools.calibrate_winchance as script
+
+    path = _write(tmp_path, _fits(GOOD))
+    monkeypatch.setattr(script, "calibration_path", lambda game_id: path)
+    sample = {"games": 8}
+    script.write_fit("magestone", 4, Fit(0.5, (0.0, 0.1, -0.2, 0.3)), sample)
+    kept = load_calibration("magestone", path)
+    assert kept.fit(2) == Fit(0.7, (0.0, -0.1)) and kept.fit(4) == Fit(0.5, (0.0, 0.1, -0.2, 0.3))
+    before = path.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"fits\.4\.seat_bias\[2\]"):
+        script.write_fit("magestone", 4, Fit(3.8, (0.0, -0.6, -17.0, -15.9)), sample)
+    assert path.read_text(encoding="utf-8") == before

@@ -108,7 +108,9 @@ def test_starting_area_two_turns_the_centre_tile_to_its_second_face() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("start_area", [1, 2])
-def test_no_station_can_be_built_on_the_first_move_from_a_starting_area(players: int, start_area: int) -> None:
+def test_no_station_can_be_built_on_the_first_move_from_a_starting_area(
+    players: int, start_area: int
+) -> None:
     """Design V6: the first players to move must not win a station (+2) before the others have moved,
     so no transmitter space sits on a line of a starting area (design page, the planet)."""
     state = started(players, start_area=start_area)

@@ -1,10 +1,10 @@
 """MagiStrat search speed on fixed positions: nodes per CPU second, and what the search decided.
 
-The positions are those of the careful player's game (``/work/shared/games/magistrat-classic-vs-hard.json``
-or ``--game``), every ``--every`` plies from ``--first``. For each one a fresh ``--level`` bot analyses
-the position with its own budget (or ``--nodes``); one JSON line per position gives the ply, the move
-it plays, the nodes searched, the CPU seconds, and a digest of every root move's score, so two versions
-of the code can be checked to search alike (same digest) and compared for speed::
+The positions are those of the careful player's game (``shared/games/magistrat-classic-vs-hard.json``
+beside the checkout, or ``--game``), every ``--every`` plies from ``--first``. For each one a fresh
+``--level`` bot analyses the position with its own budget (or ``--nodes``); one JSON line per position
+gives the ply, the move it plays, the nodes searched, the CPU seconds, and a digest of every root move's
+score, so two versions of the code can be checked to search alike (same digest) and compared for speed::
 
     PYTHONPATH=. .venv/bin/python tools/magistrat_speed.py > after.jsonl
     PYTHONPATH=/path/to/main .venv/bin/python tools/magistrat_speed.py > before.jsonl
@@ -25,7 +25,12 @@ from game.ai.base import Budget, SearchBot, rank
 from game.ai.games import new_state
 from game.rules.protocol import GameState
 
-_GAME = Path("/work/shared/games/magistrat-classic-vs-hard.json")
+_SHARED = next(
+    (up / "shared" for up in Path(__file__).resolve().parents if (up / "shared" / "games").is_dir()),
+    Path("shared"),
+)
+"""The shared folder beside the checkout (a worktree sits one folder deeper)."""
+_GAME = _SHARED / "games" / "magistrat-classic-vs-hard.json"
 
 
 def game_positions(path: Path, first: int, every: int, count: int) -> list[tuple[int, GameState]]:

@@ -343,3 +343,58 @@ def test_magistrat_a_side_behind_never_passes_in_disguise(level: str) -> None:
     before = repetition_key(state).split(" ")[0]
     state.apply(make_bot("magistrat", level, 2).choose(state, random.Random(0)))
     assert repetition_key(state).split(" ")[0] != before
+
+
+# Positions from a second full game a careful player (Black) won against Hard, on 2 Dec 2026 (classic
+# formation, seed 2026; docs/games/magistrat-classic-vs-hard-2026-12-02.json): White (Hard) to move.
+# Hard still plays the game's move in each (the tests are strict xfails until it stops).
+_SECOND_GAME = {
+    # Black threatens hf7-hc4x (steals the Priest on hc5) and he4-hh1x (steals the gh1 Mage); 11 moves
+    # (e.g. dd5-dc5, which enhances the Priest) leave Black nothing.
+    26: ("mmmmmmm(40)m/nn1nnnA*(60)n/2N(18)5/8/8/2N5/1N1NN*NNN/MMMMMMMM|1a1kapa(80)a(60)/1p3p2/8/2P(108)5/"
+         "4p*(96)P*2/7A(60)/a*P1KP*3/AA1A4|8/6G1/8/3G1g2/4gG2/8/gg2G3/8 w play 1 100,100 -", "hh3-hd3x"),
+    # hf4-hb8x steals the gb8 Mage, and ha6-hb7x steals the Priest straight back (behind it).
+    94: ("mmm1mmm(40)m/N(27)n2nn(10)1n(10)/2N(18)1n3/8/3a(80)1N*2/3N*4/1Np(72)n(18)1N2/MMM1MMM1|"
+         "2a2p(96)1a(58)/3k(136)4/p7/3M*(16)4/3pp*(96)P*2/3M*(57)A2P(100)/a*P1K(75)4/AA6|"
+         "8/8/8/3G3g/4gG2/2GG4/gg6/8 w play 4 100,100 -", "hf4-hb8x"),
+}
+
+
+@pytest.mark.xfail(strict=True, reason="Hard (2 Dec 2026) still plays the game's move: ply 26 hits the King "
+                   "for 20 and loses the Priest, ply 94 steals a Mage under a re-steal of the Priest")
+@pytest.mark.parametrize("ply", sorted(_SECOND_GAME))
+def test_magistrat_hard_does_not_leave_a_priest_to_be_stolen(ply: int) -> None:
+    """Ply 26: hh3-hd3x (an even 20 on Black's healthy King) let hf7-hc4x steal the hc5 Priest (192);
+    ply 94: hf4-hb8x stole a Mage into a square where ha6-hb7x stole the Priest back (net 192). Other
+    moves lose nothing (11 of 204 at ply 26, 132 of 173 at ply 94); after Hard's move no Black reply may
+    win material White cannot win back."""
+    position, game_move = _SECOND_GAME[ply]
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _unanswered_loss(played) > 0
+    assert _unanswered_loss(chosen) == 0
+
+
+# Plies 136 and 138 of the same game: White's King on High-born f2 (55, then 35 of 200) in the file of a
+# Black Archmage, which hits it down the file every move it slides along it (gf3-hf3x, hf3-hf4x,
+# hf4-hf5x took it from 75 to 24); a King step (hf2-he3, hf2-hg3; at ply 138 hf2-hf3x kills the
+# 11-potential Archmage) or df8-df4 leaves it out of reach.
+_WEAK_KING_IN_AN_ARCHMAGE_FILE = {
+    136: ("mN(27)m2mM(28)m/1n1M(16)nn(10)1n(10)/1m(36)n(15)1N3/2n(6)5/5N2/3N*4/1N2p(60)3/1M2MMM1|"
+          "2a1A*1P(88)a(58)/p(96)1a(70)k(136)2P1/1p(108)p(84)5/8/2p(108)5/3M*(57)1a(51)2/3p*(96)1K(55)2/"
+          "a*1M*1A3|4GG2/8/8/8/8/3Gg3/3g4/g1Gg4 w play 0 100,100 -", "hg7-hf8"),
+    138: ("mN(27)m2M*M(28)m/1n1M(16)nn(10)1n(10)/1m(36)n(15)1N3/2n(6)5/5N2/3N*4/1N2p(60)3/1M2MMM1|"
+          "2a1A*P*(100)P(88)a(58)/p(96)1a(70)k(136)4/1p(108)p(84)5/8/2p(108)2a(11)2/3M*(57)4/3p*(96)1K(35)2/"
+          "a*1M*1A3|4GG2/8/8/8/8/3Gg3/3g4/g1Gg4 w play 0 100,100 -", "hf8-hc5x"),
+}
+
+
+@pytest.mark.xfail(strict=True, reason="Hard (2 Dec 2026) leaves its weakened King in the Archmage's file "
+                   "(hg7-hf8, hf8-hc5x) and takes the hit; it was destroyed at ply 157")
+@pytest.mark.parametrize("ply", sorted(_WEAK_KING_IN_AN_ARCHMAGE_FILE))
+def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(ply: int) -> None:
+    """After Hard's move no Black reply takes potential from White's King (the game's move left it to
+    the next hit)."""
+    position, game_move = _WEAK_KING_IN_AN_ARCHMAGE_FILE[ply]
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _worst_king_hit(played, 0) > 0
+    assert _worst_king_hit(chosen, 0) == 0

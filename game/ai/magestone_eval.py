@@ -16,8 +16,9 @@ A seat's raw score adds, in units of "one Warrior":
 * the stone race (Hard): each Unactivated stone carried gains ``home_gain`` as
   its Mage comes within ``home_reach`` squares of home (so collecting pays
   wherever the stone lies, and walking it home pays more), own Warriors and
-  Priests standing on stones cost ``stone_block`` each (they keep the Mage
-  off), and the seat whose whole go comes next gains ``activation_threat`` per
+  Priests standing on stones, or on the base while the Mage walks stones home
+  to activate, cost ``stone_block`` each (they keep the Mage off), and the seat
+  whose whole go comes next gains ``activation_threat`` per
   Unactivated stone its Mage can carry onto its base in that go;
 * the Rite: a running Rite is worth a lot, more when no enemy unit is within
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
@@ -28,6 +29,11 @@ A seat's raw score adds, in units of "one Warrior":
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
   costing the attacker);
+* the walk-up threat (Hard): every other seat's Mage loses ``mage_exposure`` x
+  the expected gain of the best attack the seat whose whole go comes next can
+  make on it in that go (its Warriors walking up together, its Mage walking
+  up, or a Bolt), so a Mage loaded with stones is not left where Warriors that
+  are not yet beside it can walk up and fell it;
 * the imminent MageStone win: the seat whose whole go comes next (the seat to
   act before its go begins, else the next seat) is close to an instant win when
   its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
@@ -84,6 +90,7 @@ class Weights:
     home_reach: int = 24
     stone_block: float = 0.0
     activation_threat: float = 0.0
+    mage_exposure: float = 0.0
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -152,7 +159,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
-        fresh = _next_fresh_seat(s) if self.w.activation_threat else -1
+        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -166,6 +173,8 @@ class MageStoneEval:
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
                 score += w.mage
+                if w.mage_exposure and seat != fresh:
+                    score -= w.mage_exposure * self._walk_up_threat(s, seat, fresh, by_seat[fresh], stakes)
                 home = _nearest(mage, base)
                 if ca >= STONES_TO_WIN:
                     score -= w.win_pull * home
@@ -187,7 +196,8 @@ class MageStoneEval:
                       for sq, kind in by_seat[seat] if kind == WARRIOR)
             score -= w.warrior_nexus_pull * far
             if w.stone_block and mage >= 0:
-                parked = sum(1 for sq, kind in by_seat[seat] if kind != MAGE and sq in stone_set)
+                blocked = stone_set.union(base) if cu and mage not in base else stone_set
+                parked = sum(1 for sq, kind in by_seat[seat] if kind != MAGE and sq in blocked)
                 score -= w.stone_block * parked
             if rite is not None and rite[0] == seat:
                 score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
@@ -263,6 +273,48 @@ class MageStoneEval:
             gains.append(self._gain(s, target, units[target], own_die, 1, mage_risk, stakes))
         gains.sort(reverse=True)
         return sum(g for g in gains[:3] if g > 0)
+
+    def _walk_up_threat(
+        self, s: MageStoneState, seat: int, attacker: int, attackers: list[tuple[int, int]],
+        stakes: list[float],
+    ) -> float:
+        """Expected gain of ``attacker``'s best attack on ``seat``'s Mage in its next whole go (0 if none
+        pays).
+
+        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the Mage
+        within the go's squares, or its Mage casts a Bolt from where it stands; a lost attack costs the
+        attacker as in :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
+        """
+        board, mage = s.board, s.mage_squares[seat]
+        code = s.units[mage]
+        empty = board.valid_mask & ~(s.enemy_mask(seat) | s.enemy_mask(attacker))
+        layers = board.flood(mage, empty, SQUARES_PER_GO)
+        near = board.near
+        costs: list[int] = []
+        best = 0.0
+        for sq, kind in attackers:
+            if kind == PRIEST:
+                continue
+            cost = next((k for k, layer in enumerate(layers) if near[sq] & layer), -1)
+            if kind == WARRIOR:
+                if cost >= 0:
+                    costs.append(cost)
+                continue
+            activated = s.carried[0][attacker]
+            if cost >= 0:
+                risk = self._unit_value(s, attacker, MAGE)
+                best = max(best, self._gain(s, mage, code, power_die(activated), 1, risk, stakes))
+            if activated and _distance(sq, mage) <= SQUARES_PER_GO:
+                bolt = self._gain(s, mage, code, power_die(activated - 1), 1, self.w.activated, stakes)
+                best = max(best, bolt)
+        costs.sort()
+        walked = 0
+        for count, cost in enumerate(costs[:3], 1):
+            walked += cost
+            if walked > SQUARES_PER_GO:
+                break
+            best = max(best, self._gain(s, mage, code, 6, count, self.w.warrior, stakes))
+        return best
 
     def _gain(
         self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,

@@ -1,7 +1,8 @@
 """MageStone Hard against the mistakes a careful player found (issue 22, seed-11 game).
 
 Positions are North's go starts in ``/work/shared/games/magestone-2p-vs-hard-seed11.json`` (Hard played
-North; South is the careful player), in position notation, plus built scenarios. Each test plays the
+North; South is the careful player), in position notation, plus built scenarios and positions from
+seeded arena games where Hard went wrong the same way. Each test plays the
 level's whole go from the position with seeded dice and checks what a careful player would see.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from game.ai import make_bot
+from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
 
 NORTH = 1
@@ -163,3 +165,59 @@ def test_magestone_hard_breaks_a_rite_that_wins_next_round(seed: int) -> None:
     state = _scenario(_RITE_WINS_NEXT_ROUND)
     played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
     assert "g8xh8" in played, played
+
+
+# South to act at go 11 of an arena game (seed 2026, game 0) that `hard-ref` won as North: South's Mage
+# on g7 carries 3 Unactivated stones. Collecting f9 (5 squares) puts it beside North's f10 Warrior with the
+# e11 Warrior two squares off: North walked up, felled it with two Warriors and took the stones home.
+_LOADED_MAGE_NEAR_WARRIORS = ("S:Mg7=3u0a,Ph1,Wj1,Wk1,Wl1,We2,Wf2,Wh3/N:Mg8,Pi9,Wf10,We11,Wk13,Wg16,Wj16,"
+                              "Wl16 f8=1u0a,f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a - 8 S 6 0 - - N:0/2 - 11 -")
+
+
+def _walk_up_costs(state: GameState, target: int, seat: int) -> list[int]:
+    """Squares each of ``seat``'s Warriors must walk to stand beside ``target`` this go, cheapest first."""
+    neighbours = state.board.neighbours[target]  # type: ignore[attr-defined]
+    costs = []
+    for square, code in state.units.items():  # type: ignore[attr-defined]
+        if code >> 2 != seat or state.unit_at(square)[1] != "warrior":  # type: ignore[attr-defined]
+            continue
+        if square in neighbours:
+            costs.append(0)
+            continue
+        reach = state.reachable(square)  # type: ignore[attr-defined]
+        walks = [reach[nb] for nb in neighbours if nb in reach]
+        if walks:
+            costs.append(min(walks))
+    return sorted(costs)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_keeps_a_loaded_mage_out_of_a_warrior_pair_s_reach(seed: int) -> None:
+    """A careful player does not leave a Mage carrying stones where two enemy Warriors can walk up and
+    attack it together (2d6 against its d6) in their next go; Hard's walk to f9 did (docs/ai.md)."""
+    state = _position(_LOADED_MAGE_NEAR_WARRIORS)
+    south = 0
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    mage = state.mage_squares[south]  # type: ignore[attr-defined]
+    assert state.current_player() == NORTH and mage >= 0 and _carried(state, south) >= 3, played
+    costs = _walk_up_costs(state, mage, NORTH)
+    assert len(costs) < 2 or costs[0] + costs[1] > SQUARES_PER_GO, (played, costs)
+
+
+# South to act at go 13 of an arena game (seed 2026, game 0, against Normal): South's Mage on g1 carries 3
+# Unactivated stones beside its base, and its own Warriors on h1, h2 and h3 shut it in. Hard moved other
+# Warriors for ten goes and never stepped aside to activate.
+_MAGE_SHUT_OUT_OF_ITS_BASE = ("S:Mg1=3u0a,Ph8,Wh1,Wj1,Wk1,Wl1,Wh2,Wh3/N:Mi13=4u0a,Pi9,We11,Wf16,Wg16,Wj16,"
+                              "Wk16,Wl16 f8=1u0a - 8 S 6 0 - - - - 13 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_steps_a_warrior_off_its_base_and_activates(seed: int) -> None:
+    """A Mage one step from its base with stones to activate goes home and activates them at once, moving
+    its own Warrior off the base first; an activation put off is a stronger power die and a step towards
+    the MageStone win given away."""
+    state = _position(_MAGE_SHUT_OUT_OF_ITS_BASE)
+    south = 0
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    activated, unactivated = state.carried  # type: ignore[attr-defined]
+    assert (activated[south], unactivated[south]) == (3, 0), played

@@ -347,7 +347,8 @@ def test_magistrat_a_side_behind_never_passes_in_disguise(level: str) -> None:
 
 # Positions from a second full game a careful player (Black) won against Hard, on 2 Dec 2026 (classic
 # formation, seed 2026; docs/games/magistrat-classic-vs-hard-2026-12-02.json): White (Hard) to move.
-# Hard still plays the game's move in each (the tests are strict xfails until it stops).
+# Hard played the game's move in each; since the fourth session (docs/ai.md) it no longer does at plies 26
+# and 136, and plies 94 and 138 stay strict xfails.
 _SECOND_GAME = {
     # Black threatens hf7-hc4x (steals the Priest on hc5) and he4-hh1x (steals the gh1 Mage); 11 moves
     # (e.g. dd5-dc5, which enhances the Priest) leave Black nothing.

@@ -11,7 +11,9 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   them all loses the game;
 * King safety: the King's remaining potential (each point lost is progress
   towards the only other way to lose), minus the enemy Archmages and Mages
-  lined up on the King's column with a clear line;
+  lined up on the King's column with a clear line; with ``king_danger`` (off in ``DEFAULT``) a
+  King's loss also grows like the inverse of what it has left, so a hit on a healthy King is worth
+  little and one on a weak King, a few hits from its end, a lot;
 * God control: own pieces enhanced by own Gods (an enhanced Archmage or Priest
   also wields a God power each Outcome);
 * God-power threats (off in ``DEFAULT``): the side to move can often slide an Archmage (or a
@@ -83,6 +85,7 @@ class Weights:
     contempt: float = 0.0
     god_threat: float = 0.0
     king_room: float = 0.0
+    king_danger: float = 0.0
 
 
 DEFAULT = load_weights("magistrat", "default", Weights)
@@ -98,7 +101,10 @@ counts as hanging; an enhanced piece's power and protection count less (they wer
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
 an attacker that fails to destroy one is stolen); since 2 Dec the King terms weigh less (the lined-up
 threat 0.25, the hunt's reach 0.25: far behind, Hard threw Archmages at a healthy enemy King and lost
-pieces meanwhile) and a weakened King is kept out of corners (``king_room``) (docs/ai.md)."""
+pieces meanwhile) and a weakened King is kept out of corners (``king_room``); since the evening of
+2 Dec a King's potential counts less while it is healthy and far more once it is weak (``king_weight``
+3, ``king_danger`` 2.5: a 20-point hit costs 0.53 on a full King, 2.7 on a King with 55 left)
+(docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -183,7 +189,7 @@ def _tally(s: Any, w: Weights) -> _Tally:
     kinds: tuple[int, ...] = t.kind
     fulls: tuple[int, ...] = t.full
     unit, offensive_weight, king_weight = w.potential_unit, w.offensive_weight, w.king_weight
-    apprentice_weight = w.apprentice_weight
+    apprentice_weight, king_danger = w.apprentice_weight, w.king_danger
     material = [0.0, 0.0]
     kings = 0.0
     offensive = [0, 0]
@@ -195,6 +201,8 @@ def _tally(s: Any, w: Weights) -> _Tally:
             continue
         if kind == KING:
             king = king_weight * left / fulls[pid]
+            if king_danger:
+                king -= king_danger * (1.0 / (left / fulls[pid] + _DANGER_EDGE) - _DANGER_FULL)
             material[side] += king
             kings += king
             continue
@@ -390,6 +398,13 @@ _KING_STEPS: tuple[int, ...] = tuple(
 
 _ROOM = 3
 """A King with fewer empty cells than this to step to counts as cramped (:func:`_king_cramp`)."""
+
+_DANGER_EDGE = 0.1
+"""``king_danger`` counts ``1 / (share left + _DANGER_EDGE)``: the edge keeps it finite at a destroyed King
+(a terminal position anyway) and sets how steeply it grows: 0.09 for a full King's first 20-point hit,
+0.97 for the hit from 55 to 35 of 200."""
+_DANGER_FULL = 1.0 / (1.0 + _DANGER_EDGE)
+"""The same for a full King, taken off so a full King costs nothing."""
 
 _BLACK_PREY = PREY_SHIFT[1]
 _ALL_CELLS = (1 << NUM_CELLS) - 1

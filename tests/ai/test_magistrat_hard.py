@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import make_bot
-from game.ai.magistrat_eval import DEFAULT, HARD, HARD_REF, MagiStratEval, evaluate, is_tactical
+from game.ai.magistrat_eval import DEFAULT, HARD, HARD_REF, MagiStratEval, Weights, evaluate, is_tactical
 from game.rules.magistrat import MagiStratState
 from tests.rules.magistrat.helpers import state
 
@@ -93,3 +93,20 @@ def test_hard_keeps_a_weakened_king_out_of_a_corner_it_cannot_leave(king: str, c
     assert (hard_shut < hard_free) == cramped_costs
     assert hard_shut <= hard_free
     assert evaluate(shut_in) == evaluate(free)
+
+
+def test_hard_prices_a_hit_on_a_weak_king_far_above_one_on_a_healthy_king() -> None:
+    """The same 20-point hit costs Hard's evaluation little on a full King (an even 20 on a healthy King is
+    no reason to leave a Priest to a steal, ply 26 of the 2 Dec game) and several times more on a King with
+    55 left (a weak King stays in an Archmage's file at its peril, ply 136); the default evaluation counts
+    both hits the same."""
+    def raw(weights: Weights, king: str) -> float:
+        white, black, _ = MagiStratEval(weights).raw_scores(state({"ha1": king}))
+        return white - black
+
+    def hit(weights: Weights, before: int) -> float:
+        return raw(weights, f"K({before})" if before < 200 else "K") - raw(weights, f"K({before - 20})")
+
+    assert hit(HARD, 55) > 4 * hit(HARD, 200) > 0
+    assert hit(HARD, 200) < hit(HARD_REF, 200)
+    assert hit(DEFAULT, 55) == pytest.approx(hit(DEFAULT, 200))

@@ -348,7 +348,7 @@ def test_magistrat_a_side_behind_never_passes_in_disguise(level: str) -> None:
 # Positions from a second full game a careful player (Black) won against Hard, on 2 Dec 2026 (classic
 # formation, seed 2026; docs/games/magistrat-classic-vs-hard-2026-12-02.json): White (Hard) to move.
 # Hard played the game's move in each; since the fourth session (docs/ai.md) it no longer does at plies 26
-# and 136, and plies 94 and 138 stay strict xfails.
+# and 136; ply 94 stays a strict xfail.
 _SECOND_GAME = {
     # Black threatens hf7-hc4x (steals the Priest on hc5) and he4-hh1x (steals the gh1 Mage); 11 moves
     # (e.g. dd5-dc5, which enhances the Priest) leave Black nothing.
@@ -379,27 +379,19 @@ def test_magistrat_hard_does_not_leave_a_priest_to_be_stolen(ply: int) -> None:
     assert _unanswered_loss(chosen) == 0
 
 
-# Plies 136 and 138 of the same game: White's King on High-born f2 (55, then 35 of 200) in the file of a
-# Black Archmage, which hits it down the file every move it slides along it (gf3-hf3x, hf3-hf4x,
-# hf4-hf5x took it from 75 to 24); a King step (hf2-he3, hf2-hg3; at ply 138 hf2-hf3x kills the
-# 11-potential Archmage) or df8-df4 leaves it out of reach.
+# Ply 136 of the same game: White's King on High-born f2 (55 of 200) in the file of a Black Archmage,
+# which hits it down the file every move it slides along it (gf3-hf3x, hf3-hf4x, hf4-hf5x took it from
+# 75 to 24); a King step (hf2-he3, hf2-hg3) or df8-df4 leaves it out of reach. Ply 138 is not pinned:
+# there every move leaves the King an 11-point loss (hf2-hf3x, the King killing the Archmage, costs the
+# same 11), so no move is plainly better (docs/ai.md, MagiStrat Hard, fourth session).
 _WEAK_KING_IN_AN_ARCHMAGE_FILE = {
     136: ("mN(27)m2mM(28)m/1n1M(16)nn(10)1n(10)/1m(36)n(15)1N3/2n(6)5/5N2/3N*4/1N2p(60)3/1M2MMM1|"
           "2a1A*1P(88)a(58)/p(96)1a(70)k(136)2P1/1p(108)p(84)5/8/2p(108)5/3M*(57)1a(51)2/3p*(96)1K(55)2/"
           "a*1M*1A3|4GG2/8/8/8/8/3Gg3/3g4/g1Gg4 w play 0 100,100 -", "hg7-hf8"),
-    138: ("mN(27)m2M*M(28)m/1n1M(16)nn(10)1n(10)/1m(36)n(15)1N3/2n(6)5/5N2/3N*4/1N2p(60)3/1M2MMM1|"
-          "2a1A*P*(100)P(88)a(58)/p(96)1a(70)k(136)4/1p(108)p(84)5/8/2p(108)2a(11)2/3M*(57)4/3p*(96)1K(35)2/"
-          "a*1M*1A3|4GG2/8/8/8/8/3Gg3/3g4/g1Gg4 w play 0 100,100 -", "hf8-hc5x"),
 }
 
 
-@pytest.mark.parametrize("ply", [
-    136,
-    pytest.param(138, marks=pytest.mark.xfail(strict=True, reason=(
-        "the 11-potential Archmage is spent by its hit of 11 on the King, and hf2-hf3x costs the King the "
-        "same 11, so King safety does not favour it; Hard still plays hf8-hc5x, which leaves Black the "
-        "hit or a re-steal of the Priest (docs/ai.md, fourth session)"))),
-])
+@pytest.mark.parametrize("ply", [136])
 def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(ply: int) -> None:
     """After Hard's move no Black reply takes potential from White's King (the game's move left it to
     the next hit)."""

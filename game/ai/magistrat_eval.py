@@ -101,10 +101,10 @@ counts as hanging; an enhanced piece's power and protection count less (they wer
 Apprentice, which Hard gave away to enhance its back rank); Apprentices count double (they guard:
 an attacker that fails to destroy one is stolen); since 2 Dec the King terms weigh less (the lined-up
 threat 0.25, the hunt's reach 0.25: far behind, Hard threw Archmages at a healthy enemy King and lost
-pieces meanwhile) and a weakened King is kept out of corners (``king_room``); since the evening of
-2 Dec a King's potential counts less while it is healthy and far more once it is weak (``king_weight``
-3, ``king_danger`` 2.5: a 20-point hit costs 0.53 on a full King, 2.7 on a King with 55 left)
-(docs/ai.md)."""
+pieces meanwhile) and a weakened King is kept out of corners (``king_room``); since the fourth
+session (2 Dec) a King's potential counts less while it is healthy and far more once it is weak
+(``king_weight`` 3, ``king_danger`` 2.5: a 20-point hit costs 0.53 on a full King, 2.7 on a King with
+55 left) (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:

@@ -34,13 +34,16 @@ A seat's raw score adds, in units of "one Warrior":
   make on it in that go (its Warriors walking up together, its Mage walking
   up, or a Bolt), so a Mage loaded with stones is not left where Warriors that
   are not yet beside it can walk up and fell it;
-* the imminent MageStone win: the seat whose whole go comes next (the seat to
-  act before its go begins, else the next seat) is close to an instant win when
-  its Mage holds 6 Activated stones (Hard: or 6 stones it can activate at home)
-  and can walk onto its base in that go past enemy units (a little less close
-  with one of the two base squares blocked); so is the seat to act whose Mage
-  can walk home now, in the rest of its go (own units block here: a plan that
-  steps one aside first is seen as the win it is).
+* the imminent MageStone win: a seat is close to an instant win when its Mage
+  holds 6 Activated stones (Hard: or 6 stones it can activate at home) and can
+  walk onto its base in a whole go past enemy units (a little less close with
+  one of the two base squares blocked). That holds for every seat with a whole
+  go to come before the last seat to act has its next one: the seat whose whole
+  go comes next (the seat to act before its go begins, else the next seat) and,
+  with three or four players, the seats after it, since a rival that only the
+  seat to act can stop wins if it does not. The seat to act in a begun go is
+  close when its Mage can walk home now, in the rest of its go (own units block
+  here: a plan that steps one aside first is seen as the win it is).
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -209,19 +212,21 @@ class MageStoneEval:
     def _stakes(self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]]) -> list[float]:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
 
-        For the seat whose whole go comes next: its Mage's walk home past enemy units; for the seat
-        to act in a begun go: its Mage at home (to activate there) or its walk home now (own units
-        block).
+        For every seat with a whole go ahead before the last seat to act comes round again: its
+        Mage's walk home past enemy units (with three or four players, a win two seats on is as
+        near for whoever can still stop it as one at the next seat); for the seat to act in a begun
+        go: its Mage at home (to activate there) or its walk home now (own units block). The last
+        seat to act, whose next go comes after every rival's, holds no stake: they can all answer.
         """
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        fresh = _next_fresh_seat(s)
+        last = _seat_before(s, _next_fresh_seat(s))
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
                 continue
-            if seat == fresh:
+            if seat != last:
                 stakes[seat] = near * _open_base_share(s, seat, mage, base)
             elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
                 stakes[seat] = near
@@ -344,6 +349,12 @@ def _next_fresh_seat(s: MageStoneState) -> int:
         return s.turn
     n, alive = s.num_players, s.alive
     return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+
+
+def _seat_before(s: MageStoneState, seat: int) -> int:
+    """The alive seat whose go comes just before ``seat``'s (``seat`` itself when it is alone)."""
+    n, alive = s.num_players, s.alive
+    return next((other for k in range(1, n) if alive[other := (seat - k) % n]), seat)
 
 
 def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:

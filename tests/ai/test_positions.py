@@ -123,6 +123,29 @@ def test_magestone_blocks_a_mage_walking_home_to_win(
         assert mage < 0 or not base & set(state.reachable(mage)), f"seed {seed}: the Mage walks home"  # type: ignore[attr-defined]
 
 
+# Four players, West to act. South (three seats on) has a Mage on i7 with 6 Activated stones, exactly a
+# go's 6 squares from i1 (h1 is 7 away); North and East cannot reach South's base, so only West can stop
+# the win: a Warrior anywhere on i1-i6 does it (e2-...-i1 is 5 squares).
+_WIN_THREE_SEATS_ON = ("S:Mi7=0u6a,Ph9,Wh13,Wi13/W:Ma8=0u2a,Pa9,We2,Wf3,Wa12/N:Mh16=0u2a,Pi16,We16,Wf16/"
+                       "E:Mp9=0u2a,Pp8,Wp12,Wl13 e12=1u0a,l12=1u0a,h11=1u0a,i11=1u0a - 16 W 6 0 - - - - 20 -")
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_magestone_blocks_a_win_that_only_it_can_stop_three_seats_on(level: str) -> None:
+    """With four players a level does not leave a rival's walk home to win to the seats between them:
+    when North and East pass, South's Mage cannot reach its base."""
+    module = pytest.importorskip("game.rules.magestone")
+    south = 0
+    for seed in range(2):
+        state = module.MageStoneState.from_position(_WIN_THREE_SEATS_ON)
+        play_go(state, level, seed)
+        while state.current_player() != south:
+            state.apply(state.parse_action("end"))
+        mage = state.mage_squares[south]
+        base = {state.start_squares[0][south], state.start_squares[1][south]}
+        assert mage < 0 or not base & set(state.reachable(mage)), f"seed {seed}: South's Mage walks home"
+
+
 # White Archmage on High-born a7 can slide to e7 and hit Black's weakened King on e8 (15 left).
 _KING_SHOT = "7m/8/8/8/8/8/8/M7|4k(15)3/A7/8/8/8/8/8/K7|8/8/8/8/8/8/8/8 {side} play 0 100,100 -"
 

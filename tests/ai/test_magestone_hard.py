@@ -221,3 +221,107 @@ def test_magestone_hard_steps_a_warrior_off_its_base_and_activates(seed: int) ->
     played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
     activated, unactivated = state.carried  # type: ignore[attr-defined]
     assert (activated[south], unactivated[south]) == (3, 0), played
+
+
+# North (Hard) to act at the start of go N of the seed-2027 game,
+# ``docs/games/magestone-2p-vs-hard-2026-12-02.json`` (South, the careful player, won by the Rite at go 55).
+_GAME_2027_GOES = {
+    16: "S:Mf8=1u3a,Ph1,We1,Wf1,Wl1,Wk2,Wg8,Wi8/N:Mg12=0u2a,Pi9,We10,Wf12,Wg16,Wj16,Wk16,Wl16 f9=1u0a,"
+        "g10=1u0a - 8 N 6 0 - - - - 16 -",
+    18: "S:Mf9=2u3a,Ph1,We1,Wl1,Wk2,Wf5,Wi8,Wg9/N:Mi12=0u2a,Pi9,We10,Wf12,Wg12,Wj16,Wk16,Wl16 g10=1u0a - 8 N "
+        "6 0 - - - - 18 -",
+    38: "S:Mh7=0u4a,Ph6,We1,Wl4,Wh8,Wj8/N:Mi16=0u4a,Ph9,Wf9,Wg9,Wi9,Wg10,Wj10 - i7,g10 4 N 6 0 - - - - 38 -",
+    44: "S:Mi7=0u4a,Pj7,We1,Wl5,Wi8,Wj8/N:Mi14=0u4a,Ph11,Wf9,Wj9,Wg10 - i7,g10 1 N 6 0 - - - - 44 -",
+    48: "S:Mg7=0u4a,Pj7,We1,Wi7,Wi8,Wj8,Wj9/N:Mi14=0u4a,Ph12,Wg10 - k8,g10 0 N 6 0 - - - - 48 -",
+    50: "S:Mg8=0u4a,Pj7,We1,Wi7,Wi8,Wh9,Wi9/N:Mi13=0u4a,Ph8 - k8,g10 0 N 6 0 - - - - 50 -",
+    52: "S:Mg8,Ph8,We1,Wh7,Wi8,Wi9/N:Mh16=0u3a,Pi16 f7=0u1a,h7=0u1a,f9=0u1a,g9=0u1a,h9=0u1a k8,g10 0 N 6 0 "
+        "- - S:0/2 - 52 -",
+}
+_HARD_2027 = "Hard of 2 Dec 2026 (docs/games/README.md, seed-2027 game)"
+
+
+def _xy(square: int) -> tuple[int, int]:
+    return square % 16, square // 16
+
+
+def _south_units_beside(state: GameState, square: int, kinds: tuple[str, ...]) -> list[int]:
+    """South's units of ``kinds`` orthogonally adjacent to ``square``."""
+    near = state.board.neighbours[square]  # type: ignore[attr-defined]
+    found = []
+    for nb in near:
+        unit = state.unit_at(nb)  # type: ignore[attr-defined]
+        if unit is not None and unit[0] == 0 and unit[1] in kinds:
+            found.append(nb)
+    return found
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage walks past the last free stones")
+@pytest.mark.parametrize("go", [16, 18])
+def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) -> None:
+    """Goes 16 and 18: South's Mage carries 3 Activated and 1-2 Unactivated stones beside the last free
+    stones (f9, g10); with both it has six and walks home to win. North's Mage, 2 and 4 squares from g10,
+    walked away (g12-h12-i12, i12-j12). A careful player takes the stone the enemy needs."""
+    state = _position(_GAME_2027_GOES[go])
+    before = _carried(state, NORTH)
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", go)]
+    assert _carried(state, NORTH) > before, played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: a resurrection leaves its Priest between two Warriors")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -> None:
+    """Go 38: Hard raised a Warrior on i7 by the route h9-i9-i8-i7, so its Priest stepped back to i8
+    between South's Warriors on h8 and j8, who killed it together (2d6 against 1d6, 90 %) without moving
+    (and South's Mage killed the raised Warrior). A Priest cannot attack: it ends no go beside two enemy
+    Warriors."""
+    state = _position(_GAME_2027_GOES[38])
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
+    assert priest < 0 or len(_south_units_beside(state, priest, ("warrior",))) < 2, played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Priest walks onto h8 beside South's units")
+@pytest.mark.parametrize("go", [44, 48])
+def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
+    """Goes 44 and 48: with a South Warrior on i8 the Rite could not be declared, yet Hard walked its
+    Priest onto h8, beside that Warrior and one step from South's d20 Mage; it was killed next go (the
+    Mage at 87 %, or the Warrior pair at 90 %). The Priest, which never attacks, does not end its go beside
+    an enemy unit it started the go away from."""
+    state = _position(_GAME_2027_GOES[go])
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", go)]
+    priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
+    assert priest < 0 or not _south_units_beside(state, priest, ("mage", "priest", "warrior")), played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage steps into the Nova ring of a 4-stone Mage")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_keeps_its_mage_out_of_a_nova(seed: int) -> None:
+    """Go 50: South's Mage on g8 holds 4 Activated stones, so a Nova fells every enemy unit on the 8
+    squares around it, with no roll; North's Priest already stood on h8. Hard walked its Mage to g9 (and
+    felled the h9 Warrior): South's Nova killed Mage and Priest together, and with both back at their base
+    South declared a Rite North could not reach. Hard ends no go with its Mage in that ring."""
+    state = _position(_GAME_2027_GOES[50])
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    south = 0
+    caster, mage = state.mage_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
+    activated, _unactivated = state.carried  # type: ignore[attr-defined]
+    assert activated[south] >= 4 and caster >= 0
+    (cx, cy), (mx, my) = _xy(caster), _xy(mage)
+    assert mage < 0 or max(abs(cx - mx), abs(cy - my)) > 1, played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage stays out of Bolt range of a running Rite")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
+    """Go 52: South's Rite on h8 (0/2) wins at the start of South's go 55, and South can fill the last
+    empty Nexus square (h9) in its go 53; then only a Bolt (no roll against a Priest) breaks it. North's Mage
+    respawned on h16 with 3 Activated stones and moved one square (h16-h15, 7 from h8): at go 54 no North go
+    broke the Rite (exhaustive search). Hard ends this go with its Mage within Bolt range (6) of the
+    Rite's Priest."""
+    state = _position(_GAME_2027_GOES[52])
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    south = 0
+    priest, mage = state.priest_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
+    assert state.rite is not None and priest >= 0 and mage >= 0, played  # type: ignore[attr-defined]
+    (px, py), (mx, my) = _xy(priest), _xy(mage)
+    assert abs(px - mx) + abs(py - my) <= SQUARES_PER_GO, played

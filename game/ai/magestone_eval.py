@@ -57,7 +57,15 @@ from typing import Any, cast
 
 from game.ai.weights import load_weights
 from game.rules.magestone import MageStoneState
-from game.rules.magestone.board import MAGE, PRIEST, SQUARES_PER_GO, STONES_TO_WIN, WARRIOR, power_die
+from game.rules.magestone.board import (
+    MAGE,
+    NOVA_COST,
+    PRIEST,
+    SQUARES_PER_GO,
+    STONES_TO_WIN,
+    WARRIOR,
+    power_die,
+)
 from game.rules.magestone.dice import attacker_win_probability
 from game.rules.protocol import GameState
 
@@ -94,6 +102,7 @@ class Weights:
     stone_block: float = 0.0
     activation_threat: float = 0.0
     mage_exposure: float = 0.0
+    priest_exposure: float = 0.0
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -162,7 +171,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
-        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure else -1
+        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure or w.priest_exposure else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -177,7 +186,7 @@ class MageStoneEval:
             if mage >= 0:
                 score += w.mage
                 if w.mage_exposure and seat != fresh:
-                    score -= w.mage_exposure * self._walk_up_threat(s, seat, fresh, by_seat[fresh], stakes)
+                    score -= w.mage_exposure * self._walk_up_threat(s, mage, fresh, by_seat[fresh], stakes)
                 home = _nearest(mage, base)
                 if ca >= STONES_TO_WIN:
                     score -= w.win_pull * home
@@ -191,6 +200,9 @@ class MageStoneEval:
                 score += w.mage_queued
             if priest >= 0:
                 score += w.priest
+                if w.priest_exposure and seat != fresh:
+                    exposure = self._walk_up_threat(s, priest, fresh, by_seat[fresh], stakes)
+                    score -= w.priest_exposure * exposure
                 to_nexus = to_nexus_of[priest]
                 score += w.priest_on_nexus if to_nexus == 0 else -w.priest_nexus_pull * to_nexus
             else:
@@ -280,20 +292,23 @@ class MageStoneEval:
         return sum(g for g in gains[:3] if g > 0)
 
     def _walk_up_threat(
-        self, s: MageStoneState, seat: int, attacker: int, attackers: list[tuple[int, int]],
+        self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]],
         stakes: list[float],
     ) -> float:
-        """Expected gain of ``attacker``'s best attack on ``seat``'s Mage in its next whole go (0 if none
-        pays).
+        """Expected gain of ``attacker``'s best attack on the Mage or Priest on ``target`` in its next whole
+        go (0 if none pays).
 
-        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the Mage
-        within the go's squares, or its Mage casts a Bolt from where it stands; a lost attack costs the
-        attacker as in :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
+        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the target
+        within the go's squares; or its Mage casts a Bolt from where it stands (a Mage rolls against it,
+        a Priest falls), or, holding 4 Activated stones, walks into the ring round the target and casts a
+        Nova (certain; it costs one stone's worth, as the four stay Activated beside the caster). A lost
+        attack costs the attacker as in :meth:`_strikes`, so an even Mage duel that risks more than it
+        wins is no threat.
         """
-        board, mage = s.board, s.mage_squares[seat]
-        code = s.units[mage]
-        empty = board.valid_mask & ~(s.enemy_mask(seat) | s.enemy_mask(attacker))
-        layers = board.flood(mage, empty, SQUARES_PER_GO)
+        board = s.board
+        code = s.units[target]
+        empty = board.valid_mask & ~(s.enemy_mask(code >> 2) | s.enemy_mask(attacker))
+        layers = board.flood(target, empty, SQUARES_PER_GO)
         near = board.near
         costs: list[int] = []
         best = 0.0
@@ -308,18 +323,27 @@ class MageStoneEval:
             activated = s.carried[0][attacker]
             if cost >= 0:
                 risk = self._unit_value(s, attacker, MAGE)
-                best = max(best, self._gain(s, mage, code, power_die(activated), 1, risk, stakes))
-            if activated and _distance(sq, mage) <= SQUARES_PER_GO:
-                bolt = self._gain(s, mage, code, power_die(activated - 1), 1, self.w.activated, stakes)
+                best = max(best, self._gain(s, target, code, power_die(activated), 1, risk, stakes))
+            if activated and _distance(sq, target) <= SQUARES_PER_GO:
+                bolt = (self._gain(s, target, code, power_die(activated - 1), 1, self.w.activated, stakes)
+                        if code & 3 == MAGE else self._prize(s, code, stakes))
                 best = max(best, bolt)
+            if activated >= NOVA_COST and _can_reach_ring(s, sq, target, empty):
+                best = max(best, self._prize(s, code, stakes) - self.w.activated)
         costs.sort()
         walked = 0
         for count, cost in enumerate(costs[:3], 1):
             walked += cost
             if walked > SQUARES_PER_GO:
                 break
-            best = max(best, self._gain(s, mage, code, 6, count, self.w.warrior, stakes))
+            best = max(best, self._gain(s, target, code, 6, count, self.w.warrior, stakes))
         return best
+
+    def _prize(self, s: MageStoneState, code: int, stakes: list[float]) -> float:
+        """What felling the unit ``code`` wins: its worth, and for a Mage the imminent win it holds."""
+        owner, kind = code >> 2, code & 3
+        value = self._unit_value(s, owner, kind)
+        return value + self.w.stake_strikes * stakes[owner] if kind == MAGE else value
 
     def _gain(
         self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,
@@ -328,10 +352,7 @@ class MageStoneEval:
         owner, kind = code >> 2, code & 3
         defender = power_die(s.carried[0][owner]) if kind == MAGE else 6
         p = _win_chance(sides, count, defender)
-        value = self._unit_value(s, owner, kind)
-        if kind == MAGE:
-            value += self.w.stake_strikes * stakes[owner]
-        return p * value - (1 - p) * risk
+        return p * self._prize(s, code, stakes) - (1 - p) * risk
 
 
 evaluate = MageStoneEval()
@@ -349,6 +370,15 @@ def _next_fresh_seat(s: MageStoneState) -> int:
         return s.turn
     n, alive = s.num_players, s.alive
     return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+
+
+def _can_reach_ring(s: MageStoneState, caster: int, target: int, empty: int) -> bool:
+    """Whether a Mage on ``caster`` stands in, or can walk in a whole go into, the ring round ``target``."""
+    ring = s.board.ring[target]
+    if caster in ring:
+        return True
+    ring_mask = sum(1 << sq for sq in ring if sq >= 0)
+    return bool(s.board.flood_reach(caster, empty, SQUARES_PER_GO)[1] & ring_mask)
 
 
 def _seat_before(s: MageStoneState, seat: int) -> int:

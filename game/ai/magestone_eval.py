@@ -29,11 +29,13 @@ A seat's raw score adds, in units of "one Warrior":
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
   costing the attacker);
-* the walk-up threat (Hard): every other seat's Mage loses ``mage_exposure`` x
-  the expected gain of the best attack the seat whose whole go comes next can
-  make on it in that go (its Warriors walking up together, its Mage walking
-  up, or a Bolt), so a Mage loaded with stones is not left where Warriors that
-  are not yet beside it can walk up and fell it;
+* the walk-up threat (Hard): every other seat's Mage loses ``mage_exposure`` x,
+  and its Priest ``priest_exposure`` x, the expected gain of the best attack
+  the seat whose whole go comes next can make on it in that go (its Warriors
+  walking up together, its Mage walking up, a Bolt, or a Nova from the ring
+  round it), so a Mage loaded with stones is not left where Warriors that are
+  not yet beside it can walk up and fell it, and a Priest, which never
+  attacks, is not left where they kill it for nothing;
 * the imminent MageStone win: a seat is close to an instant win when its Mage
   holds 6 Activated stones (Hard: or 6 stones it can activate at home) and can
   walk onto its base in a whole go past enemy units (a little less close with
@@ -116,9 +118,10 @@ HARD_REF = load_weights("magestone", "hard-ref", Weights)
 
 HARD = load_weights("magestone", "hard", Weights)
 """Hard's weights: the stone race (collecting always pays, a carried stone is worth more within a go of
-home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), and a Mage that
-can walk home and win in the next go (with 6 Activated stones, or 6 to activate there) judged close to a
-lost game for everyone else, so Hard spends its go on the one defence (docs/ai.md)."""
+home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), its Mage and
+Priest kept out of the next seat's reach, and a Mage that can walk home and win in the next go (with 6
+Activated stones, or 6 to activate there) judged close to a lost game for everyone else, so Hard spends its
+go on the one defence (docs/ai.md)."""
 
 
 @cache

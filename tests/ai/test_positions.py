@@ -422,3 +422,83 @@ def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(ply: int) ->
     played, chosen = _game_and_level_moves(position, game_move, "hard")
     assert _worst_king_hit(played, 0) > 0
     assert _worst_king_hit(chosen, 0) == 0
+
+
+# Positions from a third full game, a careful player (White) against Hard (Black), won by White at ply
+# 198 (classic formation, seed 2027; docs/games/magistrat-classic-white-vs-hard-2026-12-02.json): Black
+# (Hard) to move. Hard played the game's move in each, and plays it again with random.Random(0).
+_THIRD_GAME_PRIEST = {
+    # White threatens he2-hf3x (the transformed Apprentice, enhanced under de2, steals the unenhanced hf2
+    # Priest from behind); gd7-gc6 raised another Apprentice instead. 5 of 159 moves lose nothing: the
+    # Priest leaves (hf2-hd4, hf2-hc5, hf2-hb6, hf2-hb6x, hf2-ha7).
+    35: ("mmm*m1mmm*(30)/n2nnnn1/8/3n(27)4/8/1M6/NNNN1nN1/M1MMMMMM|aa(80)p*km*p1a*(80)/1A*(80)1p(100)3P*/"
+         "3a(77)a(80)3/6P1/5P*(108)2/6A(48)A(50)/4N*p2/A3K(180)PA(60)1|2g1g2g/1G5G/2g5/8/5G2/8/4G3/8 "
+         "b play 1 100,100 -", "gd7-gc6"),
+    # White threatens hd6-hc7x (the Priest on d6 lands on c7 and steals the hc6 Priest behind it);
+    # gb8-gb6 moved a Mage instead. 3 of 182 moves lose nothing: hc6-hd5, hc6-he4, or dc8-dc6 (a God
+    # over the Priest).
+    99: ("mmm*m1m*1m*(30)/nA*(80)2mN(27)2/8/6N(27)1/3M4/8/N4N2/M1M1MMMM|a(60)1p*2p*1a*(80)/3P(100)k(177)3/"
+         "2p(88)P*(108)a(60)1m*(54)1/4a(77)1P(100)1/2P(108)5/1M*4a(5)A(50)/5P(117)N*(27)1/5K(140)A(40)1|"
+         "2g2g1g/1G6/3G2g1/8/8/1G6/6G1/8 b play 3 100,100 -", "gb8-gb6"),
+}
+
+
+def _unanswered_loss_of(state: GameState, side: int) -> int:
+    """``side`` just moved: the most potential a reply wins that ``side`` cannot win straight back
+    (``_unanswered_loss`` for either colour)."""
+    sign = 1 if side == 0 else -1
+    base, worst = sign * _balance(state), 0
+    for reply in state.legal_actions():
+        state.apply(reply)
+        if sign * _balance(state) < base - worst:
+            best = sign * _balance(state)
+            for answer in state.legal_actions():
+                state.apply(answer)
+                best = max(best, sign * _balance(state))
+                state.undo()
+            worst = max(worst, base - best)
+        state.undo()
+    return worst
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Hard (Black) leaves a Priest to a one-move steal from behind while it has moves that lose nothing "
+    "(docs/games/README.md, third game)"))
+@pytest.mark.parametrize("ply", sorted(_THIRD_GAME_PRIEST))
+def test_magistrat_hard_as_black_moves_a_priest_out_of_a_steal(ply: int) -> None:
+    """Ply 35: gd7-gc6 let he2-hf3x steal the hf2 Priest (114 net); ply 99: gb8-gb6 let hd6-hc7x steal
+    the hc6 Priest (152 net). After Hard's move no White reply may win material Black cannot win back."""
+    position, game_move = _THIRD_GAME_PRIEST[ply]
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _unanswered_loss_of(played, 1) > 0
+    assert _unanswered_loss_of(chosen, 1) == 0
+
+
+# Plies 157 and 161 of the same game: Black's King on High-born c6 in the c-file of a White Archmage that
+# had just hit it (hc3, then hc2). At 157 ha8-hc8 left it there (hc3-hc2x: 157 -> 137); at 161 hc6-hb6
+# walked it into the b-file under the hb7 Archmage (hb7-hb8x: 137 -> 117). Moves that lose nothing and
+# leave no hit: 5 of 126 at 157 (hc6-hd6, hc6-hb6 (hb7 was empty then), their x forms, db6-dc6: God
+# immunity), 3 of 130 at 161 (hc6-hc7, hc6-hc7x, dc7-dc6). The King took hit after hit (157 -> 8) and was
+# destroyed at ply 198.
+_THIRD_GAME_KING = {
+    157: ("m1mm*(48)1m2/N(18)A*(80)1P(100)4/6M*(51)1/4M(29)2n(27)/1M(48)6/1M6/N5N(27)1/M1M1M(41)MMM|"
+          "a(60)2p*1a(80)1m*(30)/4P(72)1P(45)1/2k(157)3A*(48)P(88)/1P(108)6/3m*(48)P(64)A(40)2/1P(108)A(30)5/"
+          "5N*2/5K(140)A(40)1|3g3g/1G6/1g2G1G1/8/3g4/8/5G2/8 b play 0 100,100 -", "ha8-hc8"),
+    161: ("m1mm*(48)1m2/N(18)2P(100)4/6M*(51)1/4M(29)2n(27)/1M(48)6/1M6/N5N(27)1/M1M1M(41)MMM|"
+          "2a(60)p*1a(80)1m*(30)/1A*(80)2P(72)1P(45)1/2k(137)3A*(48)P(88)/1P(108)6/3m*(48)P(64)A(40)2/"
+          "1P(108)6/2A(10)2N*2/5K(140)A(40)1|3g3g/1Gg5/4G1G1/8/3g4/8/5G2/8 b play 2 100,100 -", "hc6-hb6"),
+}
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Hard (Black) leaves its hunted King in, or walks it into, an Archmage file although a King step or a "
+    "God over it costs nothing (docs/games/README.md, third game)"))
+@pytest.mark.parametrize("ply", sorted(_THIRD_GAME_KING))
+def test_magistrat_hard_as_black_takes_its_hunted_king_out_of_archmage_files(ply: int) -> None:
+    """After Hard's move no White reply takes potential from Black's King, and none wins material Black
+    cannot win back (the game's move left the King to a 20-point hit)."""
+    position, game_move = _THIRD_GAME_KING[ply]
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _worst_king_hit(played, 1) > 0
+    assert _worst_king_hit(chosen, 1) == 0
+    assert _unanswered_loss_of(chosen, 1) == 0

@@ -29,13 +29,12 @@ A seat's raw score adds, in units of "one Warrior":
   value of its best attacks without moving (each enemy unit next to its
   Warriors or Mage, won with the exact contest probability, a lost attack
   costing the attacker);
-* the walk-up threat (Hard): every other seat's Mage loses ``mage_exposure`` x,
-  and its Priest ``priest_exposure`` x, the expected gain of the best attack
-  the seat whose whole go comes next can make on it in that go (its Warriors
-  walking up together, its Mage walking up, a Bolt, or a Nova from the ring
-  round it), so a Mage loaded with stones is not left where Warriors that are
-  not yet beside it can walk up and fell it, and a Priest, which never
-  attacks, is not left where they kill it for nothing;
+* the walk-up threat (Hard): every other seat's Mage loses ``mage_exposure`` x
+  the expected gain of the best attack the seat whose whole go comes next can
+  make on it in that go (its Warriors walking up together, its Mage walking
+  up, a Bolt, or a Nova from the ring round it), so a Mage loaded with stones
+  is not left where Warriors that are not yet beside it can walk up and fell
+  it;
 * the imminent MageStone win: a seat is close to an instant win when its Mage
   holds 6 Activated stones (Hard: or 6 stones it can activate at home) and can
   walk onto its base in a whole go past enemy units (a little less close with
@@ -104,7 +103,6 @@ class Weights:
     stone_block: float = 0.0
     activation_threat: float = 0.0
     mage_exposure: float = 0.0
-    priest_exposure: float = 0.0
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -118,8 +116,8 @@ HARD_REF = load_weights("magestone", "hard-ref", Weights)
 
 HARD = load_weights("magestone", "hard", Weights)
 """Hard's weights: the stone race (collecting always pays, a carried stone is worth more within a go of
-home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), its Mage and
-Priest kept out of the next seat's reach, and a Mage that can walk home and win in the next go (with 6
+home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), its Mage kept
+out of the next seat's reach, and a Mage that can walk home and win in the next go (with 6
 Activated stones, or 6 to activate there) judged close to a lost game for everyone else, so Hard spends its
 go on the one defence (docs/ai.md)."""
 
@@ -174,7 +172,7 @@ class MageStoneEval:
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
-        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure or w.priest_exposure else -1
+        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -203,9 +201,6 @@ class MageStoneEval:
                 score += w.mage_queued
             if priest >= 0:
                 score += w.priest
-                if w.priest_exposure and seat != fresh:
-                    exposure = self._walk_up_threat(s, priest, fresh, by_seat[fresh], stakes)
-                    score -= w.priest_exposure * exposure
                 to_nexus = to_nexus_of[priest]
                 score += w.priest_on_nexus if to_nexus == 0 else -w.priest_nexus_pull * to_nexus
             else:
@@ -298,15 +293,14 @@ class MageStoneEval:
         self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]],
         stakes: list[float],
     ) -> float:
-        """Expected gain of ``attacker``'s best attack on the Mage or Priest on ``target`` in its next whole
-        go (0 if none pays).
+        """Expected gain of ``attacker``'s best attack on the Mage on ``target`` in its next whole go (0 if
+        none pays).
 
-        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the target
-        within the go's squares; or its Mage casts a Bolt from where it stands (a Mage rolls against it,
-        a Priest falls), or, holding 4 Activated stones, walks into the ring round the target and casts a
-        Nova (certain; it costs one stone's worth, as the four stay Activated beside the caster). A lost
-        attack costs the attacker as in :meth:`_strikes`, so an even Mage duel that risks more than it
-        wins is no threat.
+        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the Mage
+        within the go's squares; or its Mage casts a Bolt from where it stands, or, holding 4 Activated
+        stones, walks into the ring round the Mage and casts a Nova (certain; it costs one stone's worth,
+        as the four stay Activated beside the caster). A lost attack costs the attacker as in
+        :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
         """
         board = s.board
         code = s.units[target]
@@ -328,8 +322,7 @@ class MageStoneEval:
                 risk = self._unit_value(s, attacker, MAGE)
                 best = max(best, self._gain(s, target, code, power_die(activated), 1, risk, stakes))
             if activated and _distance(sq, target) <= SQUARES_PER_GO:
-                bolt = (self._gain(s, target, code, power_die(activated - 1), 1, self.w.activated, stakes)
-                        if code & 3 == MAGE else self._prize(s, code, stakes))
+                bolt = self._gain(s, target, code, power_die(activated - 1), 1, self.w.activated, stakes)
                 best = max(best, bolt)
             if activated >= NOVA_COST and _can_reach_ring(s, sq, target, empty):
                 best = max(best, self._prize(s, code, stakes) - self.w.activated)

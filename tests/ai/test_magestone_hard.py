@@ -267,6 +267,7 @@ def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) 
     assert _carried(state, NORTH) > before, played
 
 
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: a resurrection leaves its Priest between two Warriors")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -> None:
     """Go 38: Hard raised a Warrior on i7 by the route h9-i9-i8-i7, so its Priest stepped back to i8
@@ -279,6 +280,7 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
     assert priest < 0 or len(_south_units_beside(state, priest, ("warrior",))) < 2, played
 
 
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Priest walks onto h8 beside South's units")
 @pytest.mark.parametrize("go", [44, 48])
 def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     """Goes 44 and 48: with a South Warrior on i8 the Rite could not be declared, yet Hard walked its
@@ -307,6 +309,7 @@ def test_magestone_hard_keeps_its_mage_out_of_a_nova(seed: int) -> None:
     assert mage < 0 or max(abs(cx - mx), abs(cy - my)) > 1, played
 
 
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage stays out of Bolt range of a running Rite")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
     """Go 52: South's Rite on h8 (0/2) wins at the start of South's go 55, and South can fill the last

@@ -225,16 +225,18 @@ def _balance(state: GameState) -> int:
                for pid in range(s.t.count) if s.cell[pid] >= 0 and s.t.kind[pid] != 1)
 
 
-def _unanswered_loss(state: GameState) -> int:
-    """White just moved: the most potential a Black reply wins that White cannot win straight back."""
-    base, worst = _balance(state), 0
+def _unanswered_loss(state: GameState, side: int = 0) -> int:
+    """``side`` (White 0, Black 1) just moved: the most potential a reply wins that ``side`` cannot win
+    straight back."""
+    sign = 1 if side == 0 else -1
+    base, worst = sign * _balance(state), 0
     for reply in state.legal_actions():
         state.apply(reply)
-        if _balance(state) < base - worst:
-            best = _balance(state)
+        if sign * _balance(state) < base - worst:
+            best = sign * _balance(state)
             for answer in state.legal_actions():
                 state.apply(answer)
-                best = max(best, _balance(state))
+                best = max(best, sign * _balance(state))
                 state.undo()
             worst = max(worst, base - best)
         state.undo()
@@ -443,24 +445,6 @@ _THIRD_GAME_PRIEST = {
 }
 
 
-def _unanswered_loss_of(state: GameState, side: int) -> int:
-    """``side`` just moved: the most potential a reply wins that ``side`` cannot win straight back
-    (``_unanswered_loss`` for either colour)."""
-    sign = 1 if side == 0 else -1
-    base, worst = sign * _balance(state), 0
-    for reply in state.legal_actions():
-        state.apply(reply)
-        if sign * _balance(state) < base - worst:
-            best = sign * _balance(state)
-            for answer in state.legal_actions():
-                state.apply(answer)
-                best = max(best, sign * _balance(state))
-                state.undo()
-            worst = max(worst, base - best)
-        state.undo()
-    return worst
-
-
 @pytest.mark.xfail(strict=True, reason=(
     "Hard (Black) leaves a Priest to a one-move steal from behind while it has moves that lose nothing "
     "(docs/games/README.md, third game)"))
@@ -470,8 +454,8 @@ def test_magistrat_hard_as_black_moves_a_priest_out_of_a_steal(ply: int) -> None
     the hc6 Priest (152 net). After Hard's move no White reply may win material Black cannot win back."""
     position, game_move = _THIRD_GAME_PRIEST[ply]
     played, chosen = _game_and_level_moves(position, game_move, "hard")
-    assert _unanswered_loss_of(played, 1) > 0
-    assert _unanswered_loss_of(chosen, 1) == 0
+    assert _unanswered_loss(played, 1) > 0
+    assert _unanswered_loss(chosen, 1) == 0
 
 
 # Plies 157 and 161 of the same game: Black's King on High-born c6 in the c-file of a White Archmage that
@@ -501,4 +485,4 @@ def test_magistrat_hard_as_black_takes_its_hunted_king_out_of_archmage_files(ply
     played, chosen = _game_and_level_moves(position, game_move, "hard")
     assert _worst_king_hit(played, 1) > 0
     assert _worst_king_hit(chosen, 1) == 0
-    assert _unanswered_loss_of(chosen, 1) == 0
+    assert _unanswered_loss(chosen, 1) == 0

@@ -386,24 +386,6 @@ _SECOND_GAME = {
 }
 
 
-@pytest.mark.parametrize("ply", [
-    26,
-    pytest.param(94, marks=pytest.mark.xfail(strict=True, reason=(
-        "Hard still steals the 48-potential Mage under the re-steal of its 108 Priest: its evaluation "
-        "weighs a Mage 1.3 and adds a bonus per offensive piece, so the swap looks even (docs/ai.md, "
-        "fourth session)"))),
-])
-def test_magistrat_hard_does_not_leave_a_priest_to_be_stolen(ply: int) -> None:
-    """Ply 26: hh3-hd3x (an even 20 on Black's healthy King) let hf7-hc4x steal the hc5 Priest (192);
-    ply 94: hf4-hb8x stole a Mage into a square where ha6-hb7x stole the Priest back (net 192). Other
-    moves lose nothing (11 of 204 at ply 26, 132 of 173 at ply 94); after Hard's move no Black reply may
-    win material White cannot win back."""
-    position, game_move = _SECOND_GAME[ply]
-    played, chosen = _game_and_level_moves(position, game_move, "hard")
-    assert _unanswered_loss(played) > 0
-    assert _unanswered_loss(chosen) == 0
-
-
 # Ply 136 of the same game: White's King on High-born f2 (55 of 200) in the file of a Black Archmage,
 # which hits it down the file every move it slides along it (gf3-hf3x, hf3-hf4x, hf4-hf5x took it from
 # 75 to 24); a King step (hf2-he3, hf2-hg3) or df8-df4 leaves it out of reach. Ply 138 is not pinned:
@@ -414,16 +396,6 @@ _WEAK_KING_IN_AN_ARCHMAGE_FILE = {
           "2a1A*1P(88)a(58)/p(96)1a(70)k(136)2P1/1p(108)p(84)5/8/2p(108)5/3M*(57)1a(51)2/3p*(96)1K(55)2/"
           "a*1M*1A3|4GG2/8/8/8/8/3Gg3/3g4/g1Gg4 w play 0 100,100 -", "hg7-hf8"),
 }
-
-
-@pytest.mark.parametrize("ply", [136])
-def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(ply: int) -> None:
-    """After Hard's move no Black reply takes potential from White's King (the game's move left it to
-    the next hit)."""
-    position, game_move = _WEAK_KING_IN_AN_ARCHMAGE_FILE[ply]
-    played, chosen = _game_and_level_moves(position, game_move, "hard")
-    assert _worst_king_hit(played, 0) > 0
-    assert _worst_king_hit(chosen, 0) == 0
 
 
 # Positions from a third full game, a careful player (White) against Hard (Black), won by White at ply
@@ -445,19 +417,6 @@ _THIRD_GAME_PRIEST = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Hard (Black) leaves a Priest to a one-move steal from behind while it has moves that lose nothing "
-    "(docs/games/README.md, third game)"))
-@pytest.mark.parametrize("ply", sorted(_THIRD_GAME_PRIEST))
-def test_magistrat_hard_as_black_moves_a_priest_out_of_a_steal(ply: int) -> None:
-    """Ply 35: gd7-gc6 let he2-hf3x steal the hf2 Priest (114 net); ply 99: gb8-gb6 let hd6-hc7x steal
-    the hc6 Priest (152 net). After Hard's move no White reply may win material Black cannot win back."""
-    position, game_move = _THIRD_GAME_PRIEST[ply]
-    played, chosen = _game_and_level_moves(position, game_move, "hard")
-    assert _unanswered_loss(played, 1) > 0
-    assert _unanswered_loss(chosen, 1) == 0
-
-
 # Plies 157 and 161 of the same game: Black's King on High-born c6 in the c-file of a White Archmage that
 # had just hit it (hc3, then hc2). At 157 ha8-hc8 left it there (hc3-hc2x: 157 -> 137); at 161 hc6-hb6
 # walked it into the b-file under the hb7 Archmage (hb7-hb8x: 137 -> 117). Moves that lose nothing and
@@ -474,15 +433,52 @@ _THIRD_GAME_KING = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
+def _side_to_move(position: str) -> int:
+    """0 (White) or 1 (Black): the side to move in a MagiStrat position."""
+    return 0 if position.split(" ")[1] == "w" else 1
+
+
+_PRIEST_94 = pytest.mark.xfail(strict=True, reason=(
+    "Hard still steals the 48-potential Mage under the re-steal of its 108 Priest: its evaluation weighs a "
+    "Mage 1.3 and adds a bonus per offensive piece, so the swap looks even (docs/ai.md, fourth session)"))
+_THIRD_GAME_PRIEST_MISS = pytest.mark.xfail(strict=True, reason=(
+    "Hard (Black) leaves a Priest to a one-move steal from behind while it has moves that lose nothing "
+    "(docs/games/README.md, third game)"))
+
+
+@pytest.mark.parametrize(("position", "game_move"), [
+    pytest.param(*_SECOND_GAME[26], id="26"),
+    pytest.param(*_SECOND_GAME[94], id="94", marks=_PRIEST_94),
+    pytest.param(*_THIRD_GAME_PRIEST[35], id="third-35", marks=_THIRD_GAME_PRIEST_MISS),
+    pytest.param(*_THIRD_GAME_PRIEST[99], id="third-99", marks=_THIRD_GAME_PRIEST_MISS),
+])
+def test_magistrat_hard_does_not_leave_a_priest_to_be_stolen(position: str, game_move: str) -> None:
+    """Second game (Hard White), ply 26: hh3-hd3x (an even 20 on Black's healthy King) let hf7-hc4x steal
+    the hc5 Priest (192); ply 94: hf4-hb8x stole a Mage into a square where ha6-hb7x stole the Priest back
+    (net 192); other moves lose nothing (11 of 204, 132 of 173). Third game (Hard Black), ply 35: gd7-gc6
+    let he2-hf3x steal the hf2 Priest (114 net); ply 99: gb8-gb6 let hd6-hc7x steal the hc6 Priest (152
+    net). After Hard's move no reply may win material Hard cannot win back."""
+    side = _side_to_move(position)
+    played, chosen = _game_and_level_moves(position, game_move, "hard")
+    assert _unanswered_loss(played, side) > 0
+    assert _unanswered_loss(chosen, side) == 0
+
+
+_THIRD_GAME_KING_MISS = pytest.mark.xfail(strict=True, reason=(
     "Hard (Black) leaves its hunted King in, or walks it into, an Archmage file although a King step or a "
     "God over it costs nothing (docs/games/README.md, third game)"))
-@pytest.mark.parametrize("ply", sorted(_THIRD_GAME_KING))
-def test_magistrat_hard_as_black_takes_its_hunted_king_out_of_archmage_files(ply: int) -> None:
-    """After Hard's move no White reply takes potential from Black's King, and none wins material Black
-    cannot win back (the game's move left the King to a 20-point hit)."""
-    position, game_move = _THIRD_GAME_KING[ply]
+
+
+@pytest.mark.parametrize(("position", "game_move"), [
+    pytest.param(*_WEAK_KING_IN_AN_ARCHMAGE_FILE[136], id="136"),
+    pytest.param(*_THIRD_GAME_KING[157], id="third-157", marks=_THIRD_GAME_KING_MISS),
+    pytest.param(*_THIRD_GAME_KING[161], id="third-161", marks=_THIRD_GAME_KING_MISS),
+])
+def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(position: str, game_move: str) -> None:
+    """After Hard's move no reply takes potential from its King (the game's move left it to the next hit),
+    and none wins material Hard cannot win back."""
+    side = _side_to_move(position)
     played, chosen = _game_and_level_moves(position, game_move, "hard")
-    assert _worst_king_hit(played, 1) > 0
-    assert _worst_king_hit(chosen, 1) == 0
-    assert _unanswered_loss(chosen, 1) == 0
+    assert _worst_king_hit(played, side) > 0
+    assert _worst_king_hit(chosen, side) == 0
+    assert _unanswered_loss(chosen, side) == 0

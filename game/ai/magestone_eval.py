@@ -231,7 +231,7 @@ class MageStoneEval:
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        last = _seat_before(s, _next_fresh_seat(s))
+        last = _alive_seat_from(s, _next_fresh_seat(s), -1)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
@@ -364,8 +364,7 @@ def _next_fresh_seat(s: MageStoneState) -> int:
     info = s.go_info()
     if info["squares"] == SQUARES_PER_GO and not info["activations"]:
         return s.turn
-    n, alive = s.num_players, s.alive
-    return next((seat for k in range(1, n) if alive[seat := (s.turn + k) % n]), s.turn)
+    return _alive_seat_from(s, s.turn, 1)
 
 
 def _can_reach_ring(s: MageStoneState, caster: int, target: int, empty: int) -> bool:
@@ -377,10 +376,11 @@ def _can_reach_ring(s: MageStoneState, caster: int, target: int, empty: int) -> 
     return bool(s.board.flood_reach(caster, empty, SQUARES_PER_GO)[1] & ring_mask)
 
 
-def _seat_before(s: MageStoneState, seat: int) -> int:
-    """The alive seat whose go comes just before ``seat``'s (``seat`` itself when it is alone)."""
+def _alive_seat_from(s: MageStoneState, seat: int, step: int) -> int:
+    """The first alive seat after ``seat`` in turn order (``step`` 1) or before it (-1); ``seat`` itself
+    when it is alone."""
     n, alive = s.num_players, s.alive
-    return next((other for k in range(1, n) if alive[other := (seat - k) % n]), seat)
+    return next((other for k in range(1, n) if alive[other := (seat + step * k) % n]), seat)
 
 
 def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:

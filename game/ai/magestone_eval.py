@@ -22,7 +22,11 @@ A seat's raw score adds, in units of "one Warrior":
   Unactivated stone its Mage can carry onto its base in that go;
 * the Rite: a running Rite is worth a lot, more when no enemy unit is within
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
-  on the Nexus is worth a little;
+  on the Nexus is worth a little. Hard screens: enemy walkers count only onto
+  Nexus squares the owner leaves open (or cannot fill first), a walk-up attack
+  on the Priest lowers the safety by its chance, a Rite that wins at its
+  owner's next go is worth ``rite_imminent``, and felling the Priest wins the
+  Rite's worth (``rite_prize``) for its rivals;
 * Warriors are drawn mildly towards the Nexus (they screen a Rite and break
   enemy ones);
 * threats: the seat about to act strikes first, so it gains the expected
@@ -51,10 +55,11 @@ Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from itertools import permutations
+from typing import Any, NamedTuple, cast
 
 from game.ai.weights import load_weights
 from game.rules.magestone import MageStoneState
@@ -103,6 +108,18 @@ class Weights:
     stone_block: float = 0.0
     activation_threat: float = 0.0
     mage_exposure: float = 0.0
+    rite_screen: float = 0.0
+    rite_prize: float = 0.0
+    rite_imminent: float = 0.0
+
+
+class _Stakes(NamedTuple):
+    """Per seat, what its rivals win by felling one of its units beyond the unit itself."""
+
+    win: list[float]
+    """The imminent MageStone win its Mage holds."""
+    rite: list[float]
+    """The worth of the Rite its Priest runs."""
 
 
 DEFAULT = load_weights("magestone", "default", Weights)
@@ -110,6 +127,9 @@ DEFAULT = load_weights("magestone", "default", Weights)
 
 HALF_BLOCK_RELIEF = 0.1
 """How much less an imminent MageStone win counts per base square blocked while another is open."""
+
+SCREEN_UNITS = 3
+"""The most Nexus squares a Rite's owner is counted to fill (screen) with its units in one go."""
 
 HARD_REF = load_weights("magestone", "hard-ref", Weights)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
@@ -171,7 +191,11 @@ class MageStoneEval:
         rite = s.rite
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
-        stakes = self._stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
+        wins = self._win_stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
+        rites = [0.0] * n
+        if rite is not None:
+            rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins)
+        stakes = _Stakes(wins, rites)
         fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure else -1
         scores = []
         for seat in range(n):
@@ -180,7 +204,8 @@ class MageStoneEval:
                 continue
             base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
-            score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu + stakes[seat]
+            score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu
+            score += wins[seat] + rites[seat]
             if w.activation_threat and cu and not near_wins[seat] and seat == fresh:
                 score += w.activation_threat * cu * _homecoming(s, seat, base)
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
@@ -212,14 +237,14 @@ class MageStoneEval:
                 blocked = stone_set.union(base) if cu and mage not in base else stone_set
                 parked = sum(1 for sq, kind in by_seat[seat] if kind != MAGE and sq in blocked)
                 score -= w.stone_block * parked
-            if rite is not None and rite[0] == seat:
-                score += w.rite_base + w.rite_safe * _rite_safety(s, seat, by_seat)
             if seat == turn:
                 score += w.strike_first * self._strikes(s, seat, by_seat, units, stakes)
             scores.append(score)
         return scores
 
-    def _stakes(self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]]) -> list[float]:
+    def _win_stakes(
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]]
+    ) -> list[float]:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
 
         For every seat with a whole go ahead before the last seat to act comes round again: its
@@ -242,6 +267,27 @@ class MageStoneEval:
                 stakes[seat] = near
         return stakes
 
+    def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
+                    wins: list[float]) -> float:
+        """What the running Rite is worth to its owner: a base, and more the safer it is from the rivals.
+
+        A Rite that wins at the start of its owner's next go (Hard: ``rite_imminent``) is worth nearly
+        a won game; once the last rival's go is under way and the Rite still stands, nothing can break
+        it. While a rival holds an imminent MageStone win (Hard), only the base counts: that win comes
+        first, so stopping it matters more than keeping the Rite safe.
+        """
+        w = self.w
+        owner, laps, needed = rite
+        if w.rite_imminent and any(v for seat, v in enumerate(wins) if seat != owner):
+            return w.rite_base
+        safety = _rite_safety(s, owner, by_seat, w.rite_screen)
+        worth = w.rite_safe
+        if w.rite_imminent and laps == needed - 1:
+            worth = max(worth, w.rite_imminent)
+            if s.turn != owner and _next_fresh_seat(s) == owner:
+                safety = 1.0
+        return w.rite_base + worth * safety
+
     def _near_win(self, activated: int, unactivated: int) -> float:
         """Worth of a walk home that wins: with 6 Activated stones, or with 6 once activated there."""
         if activated >= STONES_TO_WIN:
@@ -260,11 +306,11 @@ class MageStoneEval:
 
     def _strikes(
         self, s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], units: Mapping[int, int],
-        stakes: list[float],
+        stakes: _Stakes,
     ) -> float:
         """Expected gain of the best attacks the seat about to act has without moving (up to 3).
 
-        Felling a Mage also takes away the imminent win it holds (its seat's stake).
+        Felling a Mage also takes away the imminent win it holds, felling a Priest the Rite it runs.
         """
         neighbours = s.board.neighbours
         warriors_at: dict[int, int] = {}
@@ -291,7 +337,7 @@ class MageStoneEval:
 
     def _walk_up_threat(
         self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]],
-        stakes: list[float],
+        stakes: _Stakes,
     ) -> float:
         """Expected gain of ``attacker``'s best attack on the Mage on ``target`` in its next whole go (0 if
         none pays).
@@ -302,17 +348,11 @@ class MageStoneEval:
         as the four stay Activated beside the caster). A lost attack costs the attacker as in
         :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
         """
-        board = s.board
         code = s.units[target]
-        empty = board.valid_mask & ~(s.enemy_mask(code >> 2) | s.enemy_mask(attacker))
-        layers = board.flood(target, empty, SQUARES_PER_GO)
-        near = board.near
+        empty = s.board.valid_mask & ~(s.enemy_mask(code >> 2) | s.enemy_mask(attacker))
         costs: list[int] = []
         best = 0.0
-        for sq, kind in attackers:
-            if kind == PRIEST:
-                continue
-            cost = next((k for k, layer in enumerate(layers) if near[sq] & layer), -1)
+        for sq, kind, cost in _walk_up(s, target, attackers, empty):
             if kind == WARRIOR:
                 if cost >= 0:
                     costs.append(cost)
@@ -326,24 +366,22 @@ class MageStoneEval:
                 best = max(best, bolt)
             if activated >= NOVA_COST and _can_reach_ring(s, sq, target, empty):
                 best = max(best, self._prize(s, code, stakes) - self.w.activated)
-        costs.sort()
-        walked = 0
-        for count, cost in enumerate(costs[:3], 1):
-            walked += cost
-            if walked > SQUARES_PER_GO:
-                break
+        for count in _warrior_parties(costs):
             best = max(best, self._gain(s, target, code, 6, count, self.w.warrior, stakes))
         return best
 
-    def _prize(self, s: MageStoneState, code: int, stakes: list[float]) -> float:
-        """What felling the unit ``code`` wins: its worth, and for a Mage the imminent win it holds."""
+    def _prize(self, s: MageStoneState, code: int, stakes: _Stakes) -> float:
+        """What felling the unit ``code`` wins: its worth, for a Mage the imminent win it holds, for a
+        Priest the Rite it runs."""
         owner, kind = code >> 2, code & 3
         value = self._unit_value(s, owner, kind)
-        return value + self.w.stake_strikes * stakes[owner] if kind == MAGE else value
+        if kind == MAGE:
+            return value + self.w.stake_strikes * stakes.win[owner]
+        return value + self.w.rite_prize * stakes.rite[owner] if kind == PRIEST else value
 
     def _gain(
         self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,
-        stakes: list[float],
+        stakes: _Stakes,
     ) -> float:
         owner, kind = code >> 2, code & 3
         defender = power_die(s.carried[0][owner]) if kind == MAGE else 6
@@ -403,8 +441,42 @@ def _open_base_share(s: MageStoneState, seat: int, mage: int, base: tuple[int, i
     return 0.0 if not open_squares else 1.0 - HALF_BLOCK_RELIEF * (len(base) - open_squares)
 
 
-def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:
-    """0 when an enemy can surely break the Rite in one go, up to 1 when none can reach it."""
+def _walk_up(s: MageStoneState, target: int, units: list[tuple[int, int]], empty: int
+             ) -> Iterator[tuple[int, int, int]]:
+    """Each of ``units`` but Priests, with the squares it must walk through ``empty`` to stand beside
+    ``target`` (0 when it already does, -1 when a go's squares do not take it there)."""
+    board = s.board
+    layers = board.flood(target, empty, SQUARES_PER_GO)
+    near = board.near
+    for sq, kind in units:
+        if kind != PRIEST:
+            yield sq, kind, next((k for k, layer in enumerate(layers) if near[sq] & layer), -1)
+
+
+def _warrior_parties(costs: list[int]) -> Iterator[int]:
+    """Sizes (1 to 3) of the Warrior parties that can walk up together in one go, given each Warrior's
+    walk-up cost (the cheapest walkers join first)."""
+    walked = 0
+    for count, cost in enumerate(sorted(costs)[:3], 1):
+        walked += cost
+        if walked > SQUARES_PER_GO:
+            return
+        yield count
+
+
+def _reach_safety(reach: int) -> float:
+    """0 when a rival walks in within a go, rising to 1 at two goes' walk."""
+    return min(1.0, max(0.0, (reach - SQUARES_PER_GO) / SQUARES_PER_GO))
+
+
+def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], screen: float) -> float:
+    """0 when a rival can surely break the Rite in one go, up to 1 when none can reach it.
+
+    Plainly, by the nearest rival unit's distance to the Nexus; a rival Mage with an Activated stone
+    within Bolt range of the Priest breaks it surely. Screened (Hard, blended in by ``screen``), walkers
+    count only onto Nexus squares the owner leaves open (and cannot fill with a whole go of its own first),
+    and the best walk-up attack on the Priest caps the safety at that attack's chance of failing.
+    """
     nexus = s.board.nexus
     priest = s.priest_squares[seat]
     activated = s.carried[0]
@@ -413,8 +485,84 @@ def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int
         if other == seat:
             continue
         for sq, kind in units:
-            reach = min(reach, _nearest(sq, nexus))
             if kind == MAGE and activated[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
-                reach = 0
-    return min(1.0, max(0.0, (reach - SQUARES_PER_GO) / SQUARES_PER_GO))
+                return 0.0
+            reach = min(reach, _nearest(sq, nexus))
+    plain = _reach_safety(reach)
+    if not screen:
+        return plain
+    walkers = _reach_safety(_open_nexus_reach(s, seat, by_seat))
+    screened = min(walkers, 1.0 - _priest_attack_chance(s, seat, by_seat))
+    return (1.0 - screen) * plain + screen * screened
 
+
+def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> int:
+    """Fewest squares a rival unit walks to step onto a Nexus square the Rite's owner leaves open (99 when
+    none is open, or the owner, next to act with a whole go, can fill every open one first)."""
+    board = s.board
+    own = {sq for sq, _kind in by_seat[seat]}
+    open_squares = [sq for sq in board.nexus if sq not in own]
+    if not open_squares or (_next_fresh_seat(s) == seat and _can_fill(s, seat, open_squares, by_seat[seat])):
+        return 99
+    own_mask = sum(1 << sq for sq in own)
+    return _walk_onto(board, sum(1 << sq for sq in open_squares), board.valid_mask & ~own_mask,
+                      s.enemy_mask(seat), 2 * SQUARES_PER_GO)
+
+
+def _walk_onto(board: Any, targets: int, passable: int, walkers: int, limit: int) -> int:
+    """Fewest steps (up to ``limit``, else 99) for a unit on a ``walkers`` square to walk through
+    ``passable`` squares onto a ``targets`` square."""
+    seen = frontier = targets
+    for steps in range(limit + 1):
+        if frontier & walkers:
+            return steps
+        frontier = board.adjacent(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    return 99
+
+
+def _can_fill(s: MageStoneState, seat: int, open_squares: list[int], units: list[tuple[int, int]]) -> bool:
+    """Whether ``seat``'s units other than the Priest can stand on every open Nexus square, a unit each,
+    within one go's squares (at most :data:`SCREEN_UNITS` squares; own units step aside)."""
+    if len(open_squares) > SCREEN_UNITS:
+        return False
+    board = s.board
+    passable = board.valid_mask & ~s.enemy_mask(seat)
+    costs: list[dict[int, int]] = []
+    for target in open_squares:
+        layers = board.flood(target, passable, SQUARES_PER_GO)
+        costs.append({sq: k for sq, kind in units if kind != PRIEST
+                      for k, layer in enumerate(layers) if layer >> sq & 1})
+    fillers = sorted(set().union(*costs))
+    return any(sum(cost[unit] for unit, cost in zip(team, costs, strict=True)) <= SQUARES_PER_GO
+               for team in permutations(fillers, len(open_squares))
+               if all(unit in cost for unit, cost in zip(team, costs, strict=True)))
+
+
+def _priest_attack_chance(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> float:
+    """The best chance a rival has in its next go of felling ``seat``'s Priest by walking up beside it
+    (off the Nexus) and attacking: up to three Warriors together, its Mage, or a Nova (certain)."""
+    board = s.board
+    priest = s.priest_squares[seat]
+    if priest < 0:
+        return 0.0
+    best = 0.0
+    for other, units in enumerate(by_seat):
+        if other == seat or not units:
+            continue
+        empty = board.valid_mask & ~(s.enemy_mask(seat) | s.enemy_mask(other) | board.nexus_mask)
+        activated = s.carried[0][other]
+        costs: list[int] = []
+        for sq, kind, cost in _walk_up(s, priest, units, empty):
+            if kind == WARRIOR:
+                if cost >= 0:
+                    costs.append(cost)
+            elif activated >= NOVA_COST and _can_reach_ring(s, sq, priest, empty):
+                return 1.0
+            elif cost >= 0:
+                best = max(best, _win_chance(power_die(activated), 1, 6))
+        for count in _warrior_parties(costs):
+            best = max(best, _win_chance(6, count, 6))
+    return best

@@ -309,7 +309,6 @@ def test_magestone_hard_keeps_its_mage_out_of_a_nova(seed: int) -> None:
     assert mage < 0 or max(abs(cx - mx), abs(cy - my)) > 1, played
 
 
-@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage stays out of Bolt range of a running Rite")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
     """Go 52: South's Rite on h8 (0/2) wins at the start of South's go 55, and South can fill the last
@@ -324,3 +323,87 @@ def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
     assert state.rite is not None and priest >= 0 and mage >= 0, played  # type: ignore[attr-defined]
     (px, py), (mx, my) = _xy(priest), _xy(mage)
     assert abs(px - mx) + abs(py - my) <= SQUARES_PER_GO, played
+
+
+# A Rite on h8 (South's Priest) with South's Warriors on i8 and h9; i9 is open. South's k7 Warrior can
+# fill it in 4 squares; North's l11 Warrior can walk onto it in 5 (Hard's screen, the seed-4242 motif).
+def _open_nexus_rite(turn: str, laps: int = 0) -> dict[str, Any]:
+    return {
+        "players": 2, "turn": turn,
+        "seats": {"S": _seat("e4", "h8", ["i8", "h9", "k7", "e1", "f1"], (0, 2)),
+                  "N": _seat("h15", "i16", ["l11", "e13", "f16", "g16"], (1, 0))},
+        "stones": {"e5": [1, 0], "l5": [1, 0], "c9": [1, 0], "n9": [1, 0], "k12": [1, 0]},
+        "rite": {"seat": "S", "laps": laps, "needed": 2},
+    }
+
+
+def _open_nexus_squares(state: GameState, owner: int) -> set[int]:
+    board = state.board  # type: ignore[attr-defined]
+    return {sq for sq in board.nexus if (state.unit_at(sq) or (None,))[0] != owner}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_screens_its_rite_from_walkers(seed: int) -> None:
+    """A careful player running a Rite fills the Nexus square an enemy could walk onto (the Rite breaks
+    when an enemy unit enters the Nexus): after Hard's go no North unit can reach an open Nexus square.
+    Hard of 2 Dec walked a Warrior from its base instead."""
+    state = _scenario(_open_nexus_rite("S"))
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    south = 0
+    assert state.rite is not None and state.current_player() == NORTH, played  # type: ignore[attr-defined]
+    open_squares = _open_nexus_squares(state, south)
+    walkers = [sq for sq, code in state.units.items() if code >> 2 == NORTH  # type: ignore[attr-defined]
+               and open_squares & set(state.reachable(sq))]  # type: ignore[attr-defined]
+    assert not walkers, played
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_magestone_breaks_a_rite_before_the_rival_screens_it(level: str) -> None:
+    """North to act: next go South fills the open i9 and only its Priest can be attacked; now North's
+    l11 Warrior can walk through i9. Every level breaks the Rite while it can."""
+    state = _scenario(_open_nexus_rite("N"))
+    played = [str(action) for action, _chance, _kind in _play_go(state, level, 0)]
+    assert state.rite is None, played  # type: ignore[attr-defined]
+
+
+# North to act: South's Rite on h8 wins at the start of South's next go, and South holds every Nexus
+# square, so only felling the Priest (from g8 or h7, off the Nexus) breaks it; North's e8 and h5 Warriors
+# can each walk up in 2 squares. South's loaded Mage beside North's c11 Warrior is the distraction.
+_RITE_WINS_NEXT_GO = {
+    "players": 2, "turn": "N",
+    "seats": {"S": _seat("c10", "h8", ["i8", "h9", "i9", "e1", "f1"], (0, 3)),
+              "N": _seat("h15", "i16", ["e8", "h5", "c11", "g16"])},
+    "stones": {"e5": [1, 0], "l5": [1, 0], "c9": [1, 0], "n9": [1, 0], "k12": [1, 0]},
+    "rite": {"seat": "S", "laps": 1, "needed": 2},
+}
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_attacks_the_priest_of_a_rite_that_wins_next_go(seed: int) -> None:
+    """Any chance of breaking a Rite that otherwise wins is worth a Warrior: Hard attacks the Priest (Hard
+    of 2 Dec walked its Mage and felled the Mage on c10 instead, and lost at South's next go)."""
+    state = _scenario(_RITE_WINS_NEXT_GO)
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    assert any(action.endswith("xh8") for action in played), played
+
+
+# South (the Rite's owner, 1 of 2 laps) to act: North's Mage on h12 carries 6 Unactivated stones four
+# squares from its base, so it activates them there and wins in North's go, before South's Rite completes.
+# Only South's Nexus Warriors can reach it (h9 and i9, leaving the Nexus open to North's l10 Warrior).
+_SIX_STONES_BEFORE_THE_RITE = {
+    "players": 2, "turn": "S",
+    "seats": {"S": _seat("e4", "h8", ["i8", "h9", "i9", "e1"]),
+              "N": _seat("h12", "k16", ["l10", "e13"], (6, 0))},
+    "stones": {"e5": [1, 0], "l5": [1, 0]},
+    "rite": {"seat": "S", "laps": 1, "needed": 2},
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_magestone_stops_a_mage_walking_six_stones_home_before_guarding_its_rite(level: str) -> None:
+    """A rival's MageStone win next go comes before one's own Rite: the careful player attacks the Mage
+    with the Warriors that can reach it, though they leave the Nexus open (a screened Rite is no use
+    once the rival has won)."""
+    state = _scenario(_SIX_STONES_BEFORE_THE_RITE)
+    played = [str(action) for action, _chance, _kind in _play_go(state, level, 0)]
+    assert any(action.endswith("xh12") for action in played), played

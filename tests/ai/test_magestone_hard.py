@@ -407,3 +407,26 @@ def test_magestone_stops_a_mage_walking_six_stones_home_before_guarding_its_rite
     state = _scenario(_SIX_STONES_BEFORE_THE_RITE)
     played = [str(action) for action, _chance, _kind in _play_go(state, level, 0)]
     assert any(action.endswith("xh12") for action in played), played
+
+
+# South (Hard) to act at go 25 of ``docs/games/magestone-2p-north-vs-hard-2026-12-03.json`` (the careful
+# player North): North's Rite on i9 (0/2) is screened on every Nexus square (Mage h8, Warriors i8 and h9) and
+# wins at the start of North's go 28. South's Mage on g1 holds one Activated stone.
+_SCREENED_RITE_GO_25 = ("S:Mg1=0u1a,Ph7,Wl1,Wg2,Wi2,Wg3/N:Mh8=0u3a,Pi9,Wi8,Wh9,Wk12,We15,Wf16 "
+                        "g7=1u0a,f8=1u0a,k8=1u0a,f9=1u0a j9 7 S 6 0 - - N:0/2 - 25 -")
+
+
+@pytest.mark.xfail(strict=True, reason="Hard of 3 Dec 2026 (docs/games/README.md, seed-77 game): it raises a "
+                                       "Warrior beside the Priest instead")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed: int) -> None:
+    """Against a Rite screened on every Nexus square only a Bolt (no roll against a Priest) or an attack on
+    the Priest breaks it. Hard raised a Warrior on j9 beside North's Priest (a raised Warrior cannot attack
+    in its go), which North's Mage bolted at go 26, and the Rite won; walking its Mage within six squares of
+    the Priest (g1-h1-h2-h3-h4-h5) leaves a Bolt at go 27 that North can stop only by winning a contest."""
+    state = _position(_SCREENED_RITE_GO_25)
+    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    south = 0
+    mage, priest = state.mage_squares[south], state.priest_squares[NORTH]  # type: ignore[attr-defined]
+    (mx, my), (px, py) = _xy(mage), _xy(priest)
+    assert mage >= 0 and abs(mx - px) + abs(my - py) <= SQUARES_PER_GO, played

@@ -477,7 +477,7 @@ def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int
     count only onto Nexus squares the owner leaves open (and cannot fill with a whole go of its own first),
     and the best walk-up attack on the Priest caps the safety at that attack's chance of failing.
     """
-    nexus = s.board.nexus
+    to_nexus = _nexus_distance(s.board)
     priest = s.priest_squares[seat]
     activated = s.carried[0]
     reach = 99
@@ -487,7 +487,7 @@ def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int
         for sq, kind in units:
             if kind == MAGE and activated[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
                 return 0.0
-            reach = min(reach, _nearest(sq, nexus))
+            reach = min(reach, to_nexus[sq])
     plain = _reach_safety(reach)
     if not screen:
         return plain

@@ -16,9 +16,7 @@ the go plays well). It is an expectimax over the go:
 * with ``reply_top`` = k, the k best root actions are planned once more
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
-  those plans are judged by what survives the answer, and rank first; with
-  ``strict_reply`` a plan's own continuation is that greedy line alone (else the
-  best of it and the other actions' quick scores, which saw no answer);
+  those plans are judged by what survives the answer, and rank first;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks.
 """
@@ -42,14 +40,13 @@ class GoPlanner(Searcher):
 
     def __init__(
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
-        caution: float = 0.0, strict_reply: bool = False,
+        caution: float = 0.0,
     ) -> None:
         self.evaluator = evaluator
         self.widths = tuple(widths)
         self.reply_top = reply_top
         self.max_steps = max_steps
         self.caution = caution
-        self.strict_reply = strict_reply
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -76,21 +73,18 @@ class GoPlanner(Searcher):
     def _deepen(
         self, state: GameState, actions: list[Any], values: list[float], seat: int, depth: int,
         limit: SearchLimit, reply: bool,
-    ) -> list[int]:
-        """Replace the quick scores of the beam's actions by their planned values; the indices planned."""
+    ) -> None:
+        """Replace the quick scores of the beam's actions by their planned values."""
         width = self.widths[depth] if depth < len(self.widths) else 1
         if depth >= self.max_steps:
-            return []
+            return
         beam = sorted(range(len(actions)), key=lambda i: -values[i])[:width]
-        planned: list[int] = []
         for index in beam:
             if limit.exhausted:
-                break
+                return
             state.apply(actions[index])
             values[index] = self._plan(state, seat, depth + 1, limit, reply)
             state.undo()
-            planned.append(index)
-        return planned
 
     def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
         """Value for ``seat`` of continuing its go from ``state`` as planned."""
@@ -103,9 +97,7 @@ class GoPlanner(Searcher):
             return self.evaluator(state)[seat]
         actions = state.legal_actions()
         values = [self._after(state, action, seat, limit) for action in actions]
-        planned = self._deepen(state, actions, values, seat, depth, limit, reply)
-        if reply and self.strict_reply and planned:
-            return max(values[index] for index in planned)
+        self._deepen(state, actions, values, seat, depth, limit, reply)
         return max(values)
 
     def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:

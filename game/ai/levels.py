@@ -64,13 +64,12 @@ class _PlannerLevel:
     reply: int = 0
     weights: MageStoneWeights | None = None
     caution: float = 0.0
-    strict_reply: bool = False
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, strict_reply=True),
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
 }
 
@@ -92,7 +91,7 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
         planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply,
-                            caution=config.caution, strict_reply=config.strict_reply)
+                            caution=config.caution)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -39,14 +39,14 @@ def _midgame_positions(players: int) -> list[GameState]:
 
 
 def test_magestone_hard_plans_with_the_hard_weights() -> None:
-    """make_bot('magestone', 'hard', 2) evaluates with HARD (not DEFAULT), beam (16, 4), reply 4 judged by
-    the answered line alone (strict reply), caution 0.5, 200k nodes."""
+    """make_bot('magestone', 'hard', 2) evaluates with HARD (not DEFAULT), beam (16, 4), reply 4, caution
+    0.5, 200k nodes."""
     players = 2
     bot = make_bot("magestone", "hard", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.caution, planner.strict_reply, bot.budget.nodes,
-            bot.noise) == ((16, 4), 4, 0.5, True, 200_000, None)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes, bot.noise) == (
+        (16, 4), 4, 0.5, 200_000, None)
     hard, default = MageStoneEval(HARD), MageStoneEval(DEFAULT)
     positions = _midgame_positions(players)
     assert all(planner.evaluator(state) == hard(state) for state in positions)
@@ -60,8 +60,7 @@ def test_magestone_hard_ref_is_the_hard_of_1_december(level: str, players: int) 
     bot = make_bot("magestone", level, players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.caution, planner.strict_reply, bot.budget.nodes) == (
-        (8, 2), 2, 0.0, False, 40_000)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
     reference = MageStoneEval(HARD_REF)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS

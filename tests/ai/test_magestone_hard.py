@@ -280,6 +280,7 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
     assert priest < 0 or len(_south_units_beside(state, priest, ("warrior",))) < 2, played
 
 
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Priest walks onto h8 beside South's units")
 @pytest.mark.parametrize("go", [44, 48])
 def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     """Goes 44 and 48: with a South Warrior on i8 the Rite could not be declared, yet Hard walked its
@@ -415,6 +416,8 @@ _SCREENED_RITE_GO_25 = ("S:Mg1=0u1a,Ph7,Wl1,Wg2,Wi2,Wg3/N:Mh8=0u3a,Pi9,Wi8,Wh9,W
                         "g7=1u0a,f8=1u0a,k8=1u0a,f9=1u0a j9 7 S 6 0 - - N:0/2 - 25 -")
 
 
+@pytest.mark.xfail(strict=True, reason="Hard of 3 Dec 2026 (docs/games/README.md, seed-77 game): it raises a "
+                                       "Warrior beside the Priest instead")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed: int) -> None:
     """Against a Rite screened on every Nexus square only a Bolt (no roll against a Priest) or an attack on

@@ -191,12 +191,13 @@ class MageStoneEval:
         rite = s.rite
         turn = s.turn
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
-        wins = self._win_stakes(s, near_wins, base_of := list(zip(mage_starts, priest_starts, strict=True)))
+        fresh = _next_fresh_seat(s)
+        base_of = list(zip(mage_starts, priest_starts, strict=True))
+        wins = self._win_stakes(s, near_wins, base_of, fresh)
         rites = [0.0] * n
         if rite is not None:
-            rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins)
+            rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins, fresh)
         stakes = _Stakes(wins, rites)
-        fresh = _next_fresh_seat(s) if w.activation_threat or w.mage_exposure else -1
         scores = []
         for seat in range(n):
             if not s.alive[seat]:
@@ -243,7 +244,7 @@ class MageStoneEval:
         return scores
 
     def _win_stakes(
-        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]]
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int
     ) -> list[float]:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
 
@@ -256,7 +257,7 @@ class MageStoneEval:
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        last = _alive_seat_from(s, _next_fresh_seat(s), -1)
+        last = _alive_seat_from(s, fresh, -1)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
@@ -268,7 +269,7 @@ class MageStoneEval:
         return stakes
 
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
-                    wins: list[float]) -> float:
+                    wins: list[float], fresh: int) -> float:
         """What the running Rite is worth to its owner: a base, and more the safer it is from the rivals.
 
         A Rite that wins at the start of its owner's next go (Hard: ``rite_imminent``) is worth nearly
@@ -280,11 +281,11 @@ class MageStoneEval:
         owner, laps, needed = rite
         if w.rite_imminent and any(v for seat, v in enumerate(wins) if seat != owner):
             return w.rite_base
-        safety = _rite_safety(s, owner, by_seat, w.rite_screen)
+        safety = _rite_safety(s, owner, by_seat, w.rite_screen, fresh)
         worth = w.rite_safe
         if w.rite_imminent and laps == needed - 1:
             worth = max(worth, w.rite_imminent)
-            if s.turn != owner and _next_fresh_seat(s) == owner:
+            if s.turn != owner and fresh == owner:
                 safety = 1.0
         return w.rite_base + worth * safety
 
@@ -469,7 +470,9 @@ def _reach_safety(reach: int) -> float:
     return min(1.0, max(0.0, (reach - SQUARES_PER_GO) / SQUARES_PER_GO))
 
 
-def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], screen: float) -> float:
+def _rite_safety(
+    s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], screen: float, fresh: int
+) -> float:
     """0 when a rival can surely break the Rite in one go, up to 1 when none can reach it.
 
     Plainly, by the nearest rival unit's distance to the Nexus; a rival Mage with an Activated stone
@@ -491,18 +494,18 @@ def _rite_safety(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int
     plain = _reach_safety(reach)
     if not screen:
         return plain
-    walkers = _reach_safety(_open_nexus_reach(s, seat, by_seat))
+    walkers = _reach_safety(_open_nexus_reach(s, seat, by_seat, fresh))
     screened = min(walkers, 1.0 - _priest_attack_chance(s, seat, by_seat))
     return (1.0 - screen) * plain + screen * screened
 
 
-def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]]) -> int:
+def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], fresh: int) -> int:
     """Fewest squares a rival unit walks to step onto a Nexus square the Rite's owner leaves open (99 when
-    none is open, or the owner, next to act with a whole go, can fill every open one first)."""
+    none is open, or the owner, ``fresh`` (next to act with a whole go), can fill every open one first)."""
     board = s.board
     own = {sq for sq, _kind in by_seat[seat]}
     open_squares = [sq for sq in board.nexus if sq not in own]
-    if not open_squares or (_next_fresh_seat(s) == seat and _can_fill(s, seat, open_squares, by_seat[seat])):
+    if not open_squares or (fresh == seat and _can_fill(s, seat, open_squares, by_seat[seat])):
         return 99
     own_mask = sum(1 << sq for sq in own)
     return _walk_onto(board, sum(1 << sq for sq in open_squares), board.valid_mask & ~own_mask,

@@ -34,12 +34,14 @@ class GameEntry:
     repetition_key: str | None = None
     """The position without its move counters (a function of the state), for games whose bots could
     otherwise shuffle between the same positions (no dice): their search bots shun repeating them."""
+    think_seconds: float = 4.0
+    """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 
 
 _GAMES: dict[str, GameEntry] = {
-    "magestone": GameEntry("game.ai.magestone_eval:evaluate"),
+    "magestone": GameEntry("game.ai.magestone_eval:evaluate", think_seconds=3.0),
     "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup",
-                           repetition_key="game.ai.magistrat_eval:repetition_key"),
+                           repetition_key="game.ai.magistrat_eval:repetition_key", think_seconds=2.0),
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate"),
 }
 
@@ -101,6 +103,11 @@ def repetition_key(game_id: str) -> Callable[[GameState], str] | None:
     """How ``game_id`` tells a position repeated (None: its bots need not care)."""
     target = _entry(game_id).repetition_key
     return None if target is None else cast(Callable[[GameState], str], _resolve(target))
+
+
+def think_seconds(game_id: str) -> float:
+    """How long one AI decision of ``game_id`` may take in live play (wall seconds)."""
+    return _entry(game_id).think_seconds
 
 
 def _no_opinion(state: GameState) -> list[float]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
-from game.ai.games import evaluator, repetition_key
+from game.ai.games import evaluator, repetition_key, think_seconds
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
@@ -200,6 +200,14 @@ def make_bot(game_id: str, level: str, players: int) -> Bot:
     if factory is None:
         raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
     return factory(game_id, players)
+
+
+def live_budget(game_id: str, level: str, players: int) -> Budget:
+    """``level``'s node budget for live play, capped at the game's think time (MageStone 3 s, MagiStrat
+    2 s): on a slow or busy machine the search answers with its best so far rather than keep a player
+    waiting."""
+    nodes = make_bot(game_id, level, players).budget.nodes
+    return Budget(nodes, think_seconds(game_id))
 
 
 def hint(game_id: str, state: GameState, level: str = "hard", budget: Budget | None = None) -> Any:

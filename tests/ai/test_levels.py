@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from game.ai import LEVELS, Budget, hint, make_bot
+from game.ai.levels import live_budget
 from game.ai.games import new_state
 from game.rules.protocol import GameState
 
@@ -72,3 +73,16 @@ def test_hint_is_a_stable_legal_move(game_id: str, players: int) -> None:
     state = next(random_positions(game_id, players, 1, seed=3))
     first = hint(game_id, state, "normal", SMALL)
     assert state.is_legal(first) and str(first) == str(hint(game_id, state, "normal", SMALL))
+
+
+@pytest.mark.parametrize(("game_id", "players", "seconds"), [("magestone", 2, 3.0), ("magestone", 4, 3.0),
+                                                             ("magistrat", 2, 2.0)])
+def test_live_play_keeps_each_level_within_the_games_think_time(game_id: str, players: int,
+                                                               seconds: float) -> None:
+    """In live play a decision spends the level's nodes but never more than the game's think time
+    (MageStone 3 s, MagiStrat 2 s), so a busy machine makes the AI answer sooner, not later."""
+    for level in LEVELS:
+        budget = live_budget(game_id, level, players)
+        assert budget.max_seconds == seconds
+        assert budget.nodes == make_bot(game_id, level, players).budget.nodes
+

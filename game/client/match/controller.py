@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from game.ai.base import Budget
 from game.ai.history import PositionHistory
-from game.ai.levels import make_bot
+from game.ai.levels import live_budget
 from game.ai.worker import AiResult, choose_text
 from game.client.match.seats import Seat
 from game.paths import saves_dir
@@ -32,8 +32,6 @@ from game.storage.saves import write_save
 log = logging.getLogger(__name__)
 
 AUTOSAVE_NAME = "autosave.json"
-AI_SECONDS_CAP = 4.0
-"""Wall-time cap of one AI decision in live play (the level's node budget usually ends it first)."""
 PACE_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 """Least time between two AI actions once the view has shown the last one, by the animation-speed
 setting: long enough to see each move land before the next starts."""
@@ -435,8 +433,7 @@ class MatchController:
 
     # -- AI -------------------------------------------------------------------------------------
     def _budget(self, level: str) -> Budget:
-        nodes = make_bot(self.game_id, level, self.state.num_players).budget.nodes
-        return Budget(nodes, AI_SECONDS_CAP)
+        return live_budget(self.game_id, level, self.state.num_players)
 
     def _ask(self, level: str) -> int | None:
         if self.source is None:

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from game.ai import LEVELS, Budget, hint, make_bot
-from game.ai.levels import live_budget
 from game.ai.games import new_state
+from game.ai.levels import live_budget
 from game.rules.protocol import GameState
 
 SMALL = Budget(300)

@@ -104,7 +104,9 @@ threat 0.25, the hunt's reach 0.25: far behind, Hard threw Archmages at a health
 pieces meanwhile) and a weakened King is kept out of corners (``king_room``); since the fourth
 session (2 Dec) a King's potential counts less while it is healthy and far more once it is weak
 (``king_weight`` 3, ``king_danger`` 2.5: a 20-point hit costs 0.53 on a full King, 2.7 on a King with
-55 left) (docs/ai.md)."""
+55 left); since the eighth session (3 Dec) an Archmage or Mage counts 1.15 per 100 potential (was 1.3)
+and the offensive bonus is 1.5 (was 2.0), so a Priest is no longer given for an offensive piece of less
+potential (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:

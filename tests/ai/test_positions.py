@@ -373,7 +373,7 @@ def test_magistrat_a_side_behind_never_passes_in_disguise(level: str) -> None:
 # Positions from a second full game a careful player (Black) won against Hard, on 2 Dec 2026 (classic
 # formation, seed 2026; docs/games/magistrat-classic-vs-hard-2026-12-02.json): White (Hard) to move.
 # Hard played the game's move in each; since the fourth session (docs/ai.md) it no longer does at plies 26
-# and 136; ply 94 stays a strict xfail.
+# and 136, and since the eighth session (offensive pieces valued nearer their potential) not at 94 either.
 _SECOND_GAME = {
     # Black threatens hf7-hc4x (steals the Priest on hc5) and he4-hh1x (steals the gh1 Mage); 11 moves
     # (e.g. dd5-dc5, which enhances the Priest) leave Black nothing.
@@ -438,19 +438,11 @@ def _side_to_move(position: str) -> int:
     return 0 if position.split(" ")[1] == "w" else 1
 
 
-_PRIEST_94 = pytest.mark.xfail(strict=True, reason=(
-    "Hard still steals the 48-potential Mage under the re-steal of its 108 Priest: its evaluation weighs a "
-    "Mage 1.3 and adds a bonus per offensive piece, so the swap looks even (docs/ai.md, fourth session)"))
-_THIRD_GAME_PRIEST_MISS = pytest.mark.xfail(strict=True, reason=(
-    "Hard (Black) leaves a Priest to a one-move steal from behind while it has moves that lose nothing "
-    "(docs/games/README.md, third game)"))
-
-
 @pytest.mark.parametrize(("position", "game_move"), [
     pytest.param(*_SECOND_GAME[26], id="26"),
-    pytest.param(*_SECOND_GAME[94], id="94", marks=_PRIEST_94),
-    pytest.param(*_THIRD_GAME_PRIEST[35], id="third-35", marks=_THIRD_GAME_PRIEST_MISS),
-    pytest.param(*_THIRD_GAME_PRIEST[99], id="third-99", marks=_THIRD_GAME_PRIEST_MISS),
+    pytest.param(*_SECOND_GAME[94], id="94"),
+    pytest.param(*_THIRD_GAME_PRIEST[35], id="third-35"),
+    pytest.param(*_THIRD_GAME_PRIEST[99], id="third-99"),
 ])
 def test_magistrat_hard_does_not_leave_a_priest_to_be_stolen(position: str, game_move: str) -> None:
     """Second game (Hard White), ply 26: hh3-hd3x (an even 20 on Black's healthy King) let hf7-hc4x steal

@@ -8,14 +8,13 @@ level's whole go from the position with seeded dice and checks what a careful pl
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from game.ai import make_bot
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
+from tests.ai.magestone_helpers import play_whole_go, position
 
 NORTH = 1
 
@@ -42,37 +41,10 @@ _GAME_GOES = {
 }
 
 
-def _position(text: str) -> GameState:
-    module = pytest.importorskip("game.rules.magestone")
-    state: GameState = module.MageStoneState.from_position(text)
-    return state
-
-
 def _scenario(data: dict[str, Any]) -> GameState:
     module = pytest.importorskip("game.rules.magestone")
     state: GameState = module.MageStoneState.from_scenario(data, "test")
     return state
-
-
-def _play_go(state: GameState, level: str, seed: int) -> list[tuple[Any, float | None, str | None]]:
-    """The ``level`` bot's whole go (dice seeded): each action it chose, the attacker's win chance of the
-    contest it starts (None for no contest) and the kind of unit it moves onto stones (else None)."""
-    seat = state.current_player()
-    bot = make_bot("magestone", level, state.num_players)
-    rng, dice = random.Random(seed), random.Random(seed + 1)
-    chosen = []
-    while state.current_player() in (seat, -1) and not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(dice))
-            continue
-        action = bot.choose(state, rng)
-        start = getattr(action, "start", None)
-        onto_stones = start is not None and action.dest in state.stones  # type: ignore[attr-defined]
-        unit = state.unit_at(start) if onto_stones else None  # type: ignore[attr-defined]
-        state.apply(action)
-        chance = float(state.win_probability()) if state.is_chance_node() else None  # type: ignore[attr-defined]
-        chosen.append((action, chance, None if unit is None else unit[1]))
-    return chosen
 
 
 def _carried(state: GameState, seat: int) -> int:
@@ -85,9 +57,9 @@ def _carried(state: GameState, seat: int) -> int:
 def test_magestone_mage_beside_a_free_stone_collects_it(level: str, go: int) -> None:
     """North's Mage on h10 stands beside the free g10 stone (for about 15 goes Hard never took it): a
     careful player's Mage collects a free stone in reach when no enemy stands in the way."""
-    state = _position(_GAME_GOES[go])
+    state = position(_GAME_GOES[go])
     before = _carried(state, NORTH)
-    _play_go(state, level, go)
+    play_whole_go(state, level, go)
     assert _carried(state, NORTH) > before
 
 
@@ -95,8 +67,8 @@ def test_magestone_mage_beside_a_free_stone_collects_it(level: str, go: int) -> 
 def test_magestone_hard_parks_no_warrior_on_its_own_stones(go: int) -> None:
     """From go 14 Hard walked Warriors onto the free stone squares (f9, g10, j10), blocking its own Mage;
     Hard ends no Warrior's or Priest's move on a square holding stones."""
-    state = _position(_GAME_GOES[go])
-    played = _play_go(state, "hard", go)
+    state = position(_GAME_GOES[go])
+    played = play_whole_go(state, "hard", go)
     parked = [str(action) for action, _chance, kind in played if kind not in (None, "mage")]
     assert not parked, f"go {go}: {parked}"
 
@@ -105,8 +77,8 @@ def test_magestone_hard_parks_no_warrior_on_its_own_stones(go: int) -> None:
 def test_magestone_hard_takes_no_lone_coin_flip(go: int) -> None:
     """Goes 22 and 24: Hard staked lone Warriors on 50 % attacks (the i8 blocker) and lost both; it
     attacks only with better than even chances."""
-    state = _position(_GAME_GOES[go])
-    flips = [str(action) for action, chance, _kind in _play_go(state, "hard", go)
+    state = position(_GAME_GOES[go])
+    flips = [str(action) for action, chance, _kind in play_whole_go(state, "hard", go)
              if chance is not None and chance <= 0.5]
     assert not flips, flips
 
@@ -132,7 +104,7 @@ def test_magestone_hard_harasses_a_mage_carrying_stones_home(seed: int) -> None:
     """Hard does not let a Mage walk Unactivated stones home unharassed (South did so twice in the
     game): in its go it attacks that Mage, or after its go the Mage cannot reach its base."""
     state = _scenario(_CARRYING_HOME)
-    played = _play_go(state, "hard", seed)
+    played = play_whole_go(state, "hard", seed)
     south = 0
     mage = state.mage_squares[south]  # type: ignore[attr-defined]
     starts = state.start_squares  # type: ignore[attr-defined]
@@ -163,7 +135,7 @@ def test_magestone_hard_breaks_a_rite_that_wins_next_round(seed: int) -> None:
     caution on dice contests refuses it (felling a rival's unit moves the lead over the mean rival a
     third as much as losing one's own), the main reason that Hard lost from seats 1-3 (docs/ai.md)."""
     state = _scenario(_RITE_WINS_NEXT_ROUND)
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     assert "g8xh8" in played, played
 
 
@@ -195,9 +167,9 @@ def _walk_up_costs(state: GameState, target: int, seat: int) -> list[int]:
 def test_magestone_hard_keeps_a_loaded_mage_out_of_a_warrior_pair_s_reach(seed: int) -> None:
     """A careful player does not leave a Mage carrying stones where two enemy Warriors can walk up and
     attack it together (2d6 against its d6) in their next go; Hard's walk to f9 did (docs/ai.md)."""
-    state = _position(_LOADED_MAGE_NEAR_WARRIORS)
+    state = position(_LOADED_MAGE_NEAR_WARRIORS)
     south = 0
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     mage = state.mage_squares[south]  # type: ignore[attr-defined]
     assert state.current_player() == NORTH and mage >= 0 and _carried(state, south) >= 3, played
     costs = _walk_up_costs(state, mage, NORTH)
@@ -216,9 +188,9 @@ def test_magestone_hard_steps_a_warrior_off_its_base_and_activates(seed: int) ->
     """A Mage one step from its base with stones to activate goes home and activates them at once, moving
     its own Warrior off the base first; an activation put off is a stronger power die and a step towards
     the MageStone win given away."""
-    state = _position(_MAGE_SHUT_OUT_OF_ITS_BASE)
+    state = position(_MAGE_SHUT_OUT_OF_ITS_BASE)
     south = 0
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     activated, unactivated = state.carried  # type: ignore[attr-defined]
     assert (activated[south], unactivated[south]) == (3, 0), played
 
@@ -261,9 +233,9 @@ def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) 
     """Goes 16 and 18: South's Mage carries 3 Activated and 1-2 Unactivated stones beside the last free
     stones (f9, g10); with both it has six and walks home to win. North's Mage, 2 and 4 squares from g10,
     walked away (g12-h12-i12, i12-j12). A careful player takes the stone the enemy needs."""
-    state = _position(_GAME_2027_GOES[go])
+    state = position(_GAME_2027_GOES[go])
     before = _carried(state, NORTH)
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", go)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
     assert _carried(state, NORTH) > before, played
 
 
@@ -274,8 +246,8 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
     between South's Warriors on h8 and j8, who killed it together (2d6 against 1d6, 90 %) without moving
     (and South's Mage killed the raised Warrior). A Priest cannot attack: it ends no go beside two enemy
     Warriors."""
-    state = _position(_GAME_2027_GOES[38])
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    state = position(_GAME_2027_GOES[38])
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or len(_south_units_beside(state, priest, ("warrior",))) < 2, played
 
@@ -287,8 +259,8 @@ def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     Priest onto h8, beside that Warrior and one step from South's d20 Mage; it was killed next go (the
     Mage at 87 %, or the Warrior pair at 90 %). The Priest, which never attacks, does not end its go beside
     an enemy unit it started the go away from."""
-    state = _position(_GAME_2027_GOES[go])
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", go)]
+    state = position(_GAME_2027_GOES[go])
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or not _south_units_beside(state, priest, ("mage", "priest", "warrior")), played
 
@@ -299,8 +271,8 @@ def test_magestone_hard_keeps_its_mage_out_of_a_nova(seed: int) -> None:
     squares around it, with no roll; North's Priest already stood on h8. Hard walked its Mage to g9 (and
     felled the h9 Warrior): South's Nova killed Mage and Priest together, and with both back at their base
     South declared a Rite North could not reach. Hard ends no go with its Mage in that ring."""
-    state = _position(_GAME_2027_GOES[50])
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    state = position(_GAME_2027_GOES[50])
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
     caster, mage = state.mage_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
     activated, _unactivated = state.carried  # type: ignore[attr-defined]
@@ -316,8 +288,8 @@ def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
     respawned on h16 with 3 Activated stones and moved one square (h16-h15, 7 from h8): at go 54 no North go
     broke the Rite (exhaustive search). Hard ends this go with its Mage within Bolt range (6) of the
     Rite's Priest."""
-    state = _position(_GAME_2027_GOES[52])
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    state = position(_GAME_2027_GOES[52])
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
     priest, mage = state.priest_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
     assert state.rite is not None and priest >= 0 and mage >= 0, played  # type: ignore[attr-defined]
@@ -348,7 +320,7 @@ def test_magestone_hard_screens_its_rite_from_walkers(seed: int) -> None:
     when an enemy unit enters the Nexus): after Hard's go no North unit can reach an open Nexus square.
     Hard of 2 Dec walked a Warrior from its base instead."""
     state = _scenario(_open_nexus_rite("S"))
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
     assert state.rite is not None and state.current_player() == NORTH, played  # type: ignore[attr-defined]
     open_squares = _open_nexus_squares(state, south)
@@ -362,7 +334,7 @@ def test_magestone_breaks_a_rite_before_the_rival_screens_it(level: str) -> None
     """North to act: next go South fills the open i9 and only its Priest can be attacked; now North's
     l11 Warrior can walk through i9. Every level breaks the Rite while it can."""
     state = _scenario(_open_nexus_rite("N"))
-    played = [str(action) for action, _chance, _kind in _play_go(state, level, 0)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, 0)]
     assert state.rite is None, played  # type: ignore[attr-defined]
 
 
@@ -383,7 +355,7 @@ def test_magestone_hard_attacks_the_priest_of_a_rite_that_wins_next_go(seed: int
     """Any chance of breaking a Rite that otherwise wins is worth a Warrior: Hard attacks the Priest (Hard
     of 2 Dec walked its Mage and felled the Mage on c10 instead, and lost at South's next go)."""
     state = _scenario(_RITE_WINS_NEXT_GO)
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     assert any(action.endswith("xh8") for action in played), played
 
 
@@ -405,7 +377,7 @@ def test_magestone_stops_a_mage_walking_six_stones_home_before_guarding_its_rite
     with the Warriors that can reach it, though they leave the Nexus open (a screened Rite is no use
     once the rival has won)."""
     state = _scenario(_SIX_STONES_BEFORE_THE_RITE)
-    played = [str(action) for action, _chance, _kind in _play_go(state, level, 0)]
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, 0)]
     assert any(action.endswith("xh12") for action in played), played
 
 
@@ -424,8 +396,8 @@ def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed:
     the Priest breaks it. Hard raised a Warrior on j9 beside North's Priest (a raised Warrior cannot attack
     in its go), which North's Mage bolted at go 26, and the Rite won; walking its Mage within six squares of
     the Priest (g1-h1-h2-h3-h4-h5) leaves a Bolt at go 27 that North can stop only by winning a contest."""
-    state = _position(_SCREENED_RITE_GO_25)
-    played = [str(action) for action, _chance, _kind in _play_go(state, "hard", seed)]
+    state = position(_SCREENED_RITE_GO_25)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
     mage, priest = state.mage_squares[south], state.priest_squares[NORTH]  # type: ignore[attr-defined]
     (mx, my), (px, py) = _xy(mage), _xy(priest)

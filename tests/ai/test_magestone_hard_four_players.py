@@ -1,0 +1,90 @@
+"""MageStone Hard with four players against the mistakes a careful player found (seed-41 game).
+
+Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json`` (the careful player South,
+Hard at West, North and East; with 3-4 players Hard plays the ``hard-ref`` configuration, see
+``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.protocol import GameState
+from tests.ai.magestone_helpers import play_whole_go, position
+
+SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
+
+_HARD_41 = "Hard of 3 Dec 2026 with four players (docs/games/README.md, seed-41 game)"
+
+# East to act at go 12: its Mage on l9 stands beside the free stone k9 (k8 two squares off); it spent the go
+# on one Warrior walk, as at goes 16 and 20.
+_GO_12 = ("S:Mg7=3u0a,Ph6,We1,Wf1,Wj1,Wk1,Wl1,Wg6/W:Me8,Ph9,Wb5,Wa6,Wf7,Wa10,Wa11,Wb12/N:Mg8,Pi9,We15,"
+          "Wl15,Wf16,Wg16,Wj16,Wk16/E:Ml9,Pi8,Wo5,Wp6,Wp7,Wp10,Wp11,Wp12 e5=1u0a,l5=1u0a,j7=1u0a,f8=1u0a,"
+          "k8=1u0a,f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a - 16 E 6 0 - - - "
+          "- 12 -")
+
+# North to act at go 47: its Mage (2 Activated) on j8 stands between East's Warriors on j7 and k8; East's
+# pair felled it at go 52. Walking it to h10 leaves at most a 22.7 % attack.
+_GO_47 = ("S:Mk4=1u3a,Ph4,We1,Wf1,Wl1,Wk5,Wi8/W:Md5=0u2a,Ph8,We6,Wf6,Wh6,We8,Wf8,Wf10/N:Mj8=0u2a,Pg9,Wf9,"
+          "Wk12,Wl13,Wf16,Wg16,Wj16/E:Ml11,Pi9,Wj7,Wk8,Wp10,Wk11,Wp12 e5=1u0a,j7=1u0a,g10=1u0a,e12=1u0a,"
+          "l12=4u0a e9 7 N 6 0 - - - - 47 -")
+
+# West to act at go 70: South's Mage on i4 carries 5 Activated and 1 Unactivated stones, 4 squares from its
+# empty base square h1, which no seat can block in time: South wins at go 73 unless its Mage falls. West's
+# Mage can walk d5-e5-e4-f4-g4-h4 and attack it (28.9 %); West re-declared its Rite (which would win only at
+# go 74). East at go 72 had a 13.2 % Warrior attack (k8-...-j4, j4xi4) and collected l12 instead.
+_GO_70 = ("S:Mi4=1u5a,Pj6,We1,Wf1,Wi1,Wi9/W:Md5=0u2a,Ph8,Wf8,Wi8,Wf9,Wg10,Wi10,Wh11/N:Mg11=0u1a,Pi11,We10,"
+          "Wk12,Wl13,Wg16/E:Mo9,Pl8,Wk8,Wk9,Wm9,Wj10,Wo12 e5=1u0a,g10=1u0a,e12=1u0a,l12=4u0a j7,k7,e9,f9 "
+          "2 W 6 0 - - - - 70 -")
+_GO_72 = ("S:Mi4=1u5a,Pj6,We1,Wf1,Wi1/W:Md5=0u2a,P*,Wf8,Wi8,Wf9,Wg10,Wi10,Wh11/N:Mg11,Pi11,We9,Wk12,Wl14,"
+          "Wg16/E:Mo9,Pl8,Wk8,Wk9,Wm9,Wj10,Wo12 e5=1u0a,h8=0u1a,g10=1u0a,e12=1u0a,l12=4u0a j7,k7,e9,f9 2 "
+          "E 6 0 - - - - 72 -")
+
+
+def _carried(state: GameState, seat: int) -> int:
+    activated, unactivated = state.carried  # type: ignore[attr-defined]
+    return int(activated[seat] + unactivated[seat])
+
+
+def _enemy_warriors_beside(state: GameState, square: int, seat: int) -> int:
+    """How many enemy Warriors stand orthogonally next to ``square``."""
+    count = 0
+    for near in state.board.neighbours[square]:  # type: ignore[attr-defined]
+        unit = state.unit_at(near)  # type: ignore[attr-defined]
+        count += unit is not None and unit[0] != seat and unit[1] == "warrior"
+    return count
+
+
+_HOME_PULL = pytest.mark.xfail(
+    strict=True, reason=f"{_HARD_41}: hard-ref's home pull prices a stone far from home below its worth")
+
+
+@pytest.mark.parametrize("level", ["normal", pytest.param("hard", marks=_HOME_PULL)])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_mage_takes_the_free_stone_beside_it(level: str, seed: int) -> None:
+    """A Mage beside a free stone collects it (Normal does; with four players Hard let it lie for goes)."""
+    state = position(_GO_12)
+    before = _carried(state, EAST)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, seed)]
+    assert _carried(state, EAST) > before, played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_41}: its Mage stays between two enemy Warriors")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_hard_takes_its_mage_from_between_two_warriors(seed: int) -> None:
+    """A loaded Mage does not end its go beside two enemy Warriors that can attack it together."""
+    state = position(_GO_47)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    mage = state.mage_squares[NORTH]  # type: ignore[attr-defined]
+    assert mage < 0 or _enemy_warriors_beside(state, mage, NORTH) < 2, played
+
+
+@pytest.mark.xfail(strict=True, reason=f"{_HARD_41}: it plays on as if South's win could wait")
+@pytest.mark.parametrize(("text", "seat"), [pytest.param(_GO_70, WEST, id="west-70"),
+                                            pytest.param(_GO_72, EAST, id="east-72")])
+def test_magestone_four_players_hard_attacks_a_mage_that_wins_next_go(text: str, seat: int) -> None:
+    """When a rival's Mage will win at its next go and no seat can block its base, any attack on it is the
+    only chance: a careful player takes it, however poor the odds."""
+    state = position(text)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", 0)]
+    assert any(action.endswith("xi4") for action in played), played

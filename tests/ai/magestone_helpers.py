@@ -37,3 +37,9 @@ def play_whole_go(state: GameState, level: str, seed: int) -> list[tuple[Any, fl
         chance = float(state.win_probability()) if state.is_chance_node() else None  # type: ignore[attr-defined]
         chosen.append((action, chance, None if unit is None else unit[1]))
     return chosen
+
+
+def carried(state: GameState, seat: int) -> int:
+    """How many stones (Activated and Unactivated) ``seat``'s Mage carries."""
+    activated, unactivated = state.carried  # type: ignore[attr-defined]
+    return int(activated[seat] + unactivated[seat])

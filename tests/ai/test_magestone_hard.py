@@ -14,7 +14,7 @@ import pytest
 
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
-from tests.ai.magestone_helpers import play_whole_go, position
+from tests.ai.magestone_helpers import carried, play_whole_go, position
 
 NORTH = 1
 
@@ -47,20 +47,15 @@ def _scenario(data: dict[str, Any]) -> GameState:
     return state
 
 
-def _carried(state: GameState, seat: int) -> int:
-    activated, unactivated = state.carried  # type: ignore[attr-defined]
-    return int(activated[seat] + unactivated[seat])
-
-
 @pytest.mark.parametrize("go", [4, 6, 8, 14, 16])
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_magestone_mage_beside_a_free_stone_collects_it(level: str, go: int) -> None:
     """North's Mage on h10 stands beside the free g10 stone (for about 15 goes Hard never took it): a
     careful player's Mage collects a free stone in reach when no enemy stands in the way."""
     state = position(_GAME_GOES[go])
-    before = _carried(state, NORTH)
+    before = carried(state, NORTH)
     play_whole_go(state, level, go)
-    assert _carried(state, NORTH) > before
+    assert carried(state, NORTH) > before
 
 
 @pytest.mark.parametrize("go", [14, 16, 18, 20])
@@ -171,7 +166,7 @@ def test_magestone_hard_keeps_a_loaded_mage_out_of_a_warrior_pair_s_reach(seed: 
     south = 0
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     mage = state.mage_squares[south]  # type: ignore[attr-defined]
-    assert state.current_player() == NORTH and mage >= 0 and _carried(state, south) >= 3, played
+    assert state.current_player() == NORTH and mage >= 0 and carried(state, south) >= 3, played
     costs = _walk_up_costs(state, mage, NORTH)
     assert len(costs) < 2 or costs[0] + costs[1] > SQUARES_PER_GO, (played, costs)
 
@@ -234,9 +229,9 @@ def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) 
     stones (f9, g10); with both it has six and walks home to win. North's Mage, 2 and 4 squares from g10,
     walked away (g12-h12-i12, i12-j12). A careful player takes the stone the enemy needs."""
     state = position(_GAME_2027_GOES[go])
-    before = _carried(state, NORTH)
+    before = carried(state, NORTH)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
-    assert _carried(state, NORTH) > before, played
+    assert carried(state, NORTH) > before, played
 
 
 @pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: a resurrection leaves its Priest between two Warriors")

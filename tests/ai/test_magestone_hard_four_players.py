@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules.protocol import GameState
-from tests.ai.magestone_helpers import play_whole_go, position
+from tests.ai.magestone_helpers import carried, play_whole_go, position
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 
@@ -41,11 +41,6 @@ _GO_72 = ("S:Mi4=1u5a,Pj6,We1,Wf1,Wi1/W:Md5=0u2a,P*,Wf8,Wi8,Wf9,Wg10,Wi10,Wh11/N
           "E 6 0 - - - - 72 -")
 
 
-def _carried(state: GameState, seat: int) -> int:
-    activated, unactivated = state.carried  # type: ignore[attr-defined]
-    return int(activated[seat] + unactivated[seat])
-
-
 def _enemy_warriors_beside(state: GameState, square: int, seat: int) -> int:
     """How many enemy Warriors stand orthogonally next to ``square``."""
     count = 0
@@ -64,9 +59,9 @@ _HOME_PULL = pytest.mark.xfail(
 def test_magestone_four_players_mage_takes_the_free_stone_beside_it(level: str, seed: int) -> None:
     """A Mage beside a free stone collects it (Normal does; with four players Hard let it lie for goes)."""
     state = position(_GO_12)
-    before = _carried(state, EAST)
+    before = carried(state, EAST)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, level, seed)]
-    assert _carried(state, EAST) > before, played
+    assert carried(state, EAST) > before, played
 
 
 @pytest.mark.xfail(strict=True, reason=f"{_HARD_41}: its Mage stays between two enemy Warriors")

@@ -43,3 +43,13 @@ def carried(state: GameState, seat: int) -> int:
     """How many stones (Activated and Unactivated) ``seat``'s Mage carries."""
     activated, unactivated = state.carried  # type: ignore[attr-defined]
     return int(activated[seat] + unactivated[seat])
+
+
+def enemy_units_beside(state: GameState, square: int, seat: int, kinds: tuple[str, ...]) -> list[int]:
+    """The squares of units of ``kinds`` not ``seat``'s, orthogonally next to ``square``."""
+    found = []
+    for near in state.board.neighbours[square]:  # type: ignore[attr-defined]
+        unit = state.unit_at(near)  # type: ignore[attr-defined]
+        if unit is not None and unit[0] != seat and unit[1] in kinds:
+            found.append(near)
+    return found

@@ -14,7 +14,7 @@ import pytest
 
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
-from tests.ai.magestone_helpers import carried, play_whole_go, position
+from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
 
 NORTH = 1
 
@@ -211,17 +211,6 @@ def _xy(square: int) -> tuple[int, int]:
     return square % 16, square // 16
 
 
-def _south_units_beside(state: GameState, square: int, kinds: tuple[str, ...]) -> list[int]:
-    """South's units of ``kinds`` orthogonally adjacent to ``square``."""
-    near = state.board.neighbours[square]  # type: ignore[attr-defined]
-    found = []
-    for nb in near:
-        unit = state.unit_at(nb)  # type: ignore[attr-defined]
-        if unit is not None and unit[0] == 0 and unit[1] in kinds:
-            found.append(nb)
-    return found
-
-
 @pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Mage walks past the last free stones")
 @pytest.mark.parametrize("go", [16, 18])
 def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) -> None:
@@ -244,7 +233,7 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
     state = position(_GAME_2027_GOES[38])
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
-    assert priest < 0 or len(_south_units_beside(state, priest, ("warrior",))) < 2, played
+    assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played
 
 
 @pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Priest walks onto h8 beside South's units")
@@ -257,7 +246,7 @@ def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     state = position(_GAME_2027_GOES[go])
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
-    assert priest < 0 or not _south_units_beside(state, priest, ("mage", "priest", "warrior")), played
+    assert priest < 0 or not enemy_units_beside(state, priest, NORTH, ("mage", "priest", "warrior")), played
 
 
 @pytest.mark.parametrize("seed", range(2))

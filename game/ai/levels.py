@@ -113,7 +113,7 @@ class _SearchLevel:
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
-    "hard": _SearchLevel(4, 48_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True),
+    "hard": _SearchLevel(4, 40_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True),
     "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 

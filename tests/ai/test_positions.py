@@ -463,7 +463,7 @@ _THIRD_GAME_KING_MISS = pytest.mark.xfail(strict=True, reason=(
 
 @pytest.mark.parametrize(("position", "game_move"), [
     pytest.param(*_WEAK_KING_IN_AN_ARCHMAGE_FILE[136], id="136"),
-    pytest.param(*_THIRD_GAME_KING[157], id="third-157", marks=_THIRD_GAME_KING_MISS),
+    pytest.param(*_THIRD_GAME_KING[157], id="third-157"),
     pytest.param(*_THIRD_GAME_KING[161], id="third-161", marks=_THIRD_GAME_KING_MISS),
 ])
 def test_magistrat_hard_takes_its_weak_king_out_of_an_archmage_file(position: str, game_move: str) -> None:

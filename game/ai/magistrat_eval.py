@@ -24,7 +24,10 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   that one move brings to a clear line on the enemy King, and own offensive
   pieces on the enemy King's layer, the nearer its file the more;
 * King room (off in ``DEFAULT``): a weakened King with fewer than three empty cells to step to
-  counts against its side, the more the weaker it is (enemy pieces shut a King in a corner).
+  counts against its side, the more the weaker it is (enemy pieces shut a King in a corner);
+* offensive danger (off in ``DEFAULT``): like ``king_danger`` for the other way to lose, a side's
+  Archmages and Mages count against it like the inverse of their potential left, so trading the last
+  ones away (or leaving them to be taken) is seen as the danger it is.
 Values are ``tanh`` of the difference, so the two seats' values sum to zero.
 With ``trade`` > 0 the difference counts more as material leaves the cube (the
 side ahead gains by trading down), and with ``contempt`` > 0 a lead is worth
@@ -90,6 +93,7 @@ class Weights:
     god_threat: float = 0.0
     king_room: float = 0.0
     king_danger: float = 0.0
+    offensive_danger: float = 0.0
 
 
 DEFAULT = load_weights("magistrat", "default", Weights)
@@ -110,7 +114,9 @@ session (2 Dec) a King's potential counts less while it is healthy and far more 
 (``king_weight`` 3, ``king_danger`` 2.5: a 20-point hit costs 0.53 on a full King, 2.7 on a King with
 55 left); since the eighth session (3 Dec) an Archmage or Mage counts 1.15 per 100 potential (was 1.3)
 and the offensive bonus is 1.5 (was 2.0), so a Priest is no longer given for an offensive piece of less
-potential (docs/ai.md)."""
+potential; since the ninth session (3 Dec) few and weak Archmages and Mages are a danger
+(``offensive_danger`` 1: ahead on a weak enemy King, Hard traded them down and lost the last ones)
+(docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -199,6 +205,7 @@ def _tally(s: Any, w: Weights) -> _Tally:
     material = [0.0, 0.0]
     kings = 0.0
     offensive = [0, 0]
+    offensive_left = [0.0, 0.0]
     enhanced = [0.0, 0.0]
     hunters: tuple[list[int], list[int]] = ([], [])
     for pid, cell, kind, side, left, enhanced_now in zip(range(t.count), s.cell, kinds, s.owner, s.rem, s.enh,
@@ -215,6 +222,7 @@ def _tally(s: Any, w: Weights) -> _Tally:
         if kind in _OFFENSIVE:
             material[side] += left / unit * offensive_weight
             offensive[side] += 1
+            offensive_left[side] += left / unit
             hunters[side].append(pid)
         elif kind == APPRENTICE:
             material[side] += left / unit * apprentice_weight
@@ -225,6 +233,9 @@ def _tally(s: Any, w: Weights) -> _Tally:
     bonus = w.offensive_bonus
     base = (material[0] + enhanced[0] + bonus * math.sqrt(offensive[0]),
             material[1] + enhanced[1] + bonus * math.sqrt(offensive[1]))
+    if w.offensive_danger:
+        base = (base[0] - w.offensive_danger / (offensive_left[0] + _OFFENSIVE_EDGE),
+                base[1] - w.offensive_danger / (offensive_left[1] + _OFFENSIVE_EDGE))
     return base, material[0] + material[1] - kings, (tuple(hunters[0]), tuple(hunters[1]))
 
 
@@ -433,6 +444,9 @@ _DANGER_EDGE = 0.1
 0.97 for the hit from 55 to 35 of 200."""
 _DANGER_FULL = 1.0 / (1.0 + _DANGER_EDGE)
 """The same for a full King, taken off so a full King costs nothing."""
+_OFFENSIVE_EDGE = 0.5
+"""``offensive_danger`` counts ``1 / (offensive potential left + _OFFENSIVE_EDGE)`` (in hundreds): about
+0.1 for a full set, 0.9 for three weak Mages of 20, 1.4 for one (losing the last one loses the game)."""
 
 _BLACK_PREY = PREY_SHIFT[1]
 _ALL_CELLS = (1 << NUM_CELLS) - 1

@@ -279,19 +279,19 @@ def is_tactical(state: GameState, action: Any) -> bool:
         return True
     s: Any = state
     board: list[int] = s.board
+    owner: list[int] = s.owner
+    kinds: tuple[int, ...] = s.t.kind
     frm, to = action.frm, action.to
+    side = owner[board[frm]]
     pairs: tuple[tuple[int, int], ...]
     if frm < _FIRST_DIVINE_CELL:  # not a God (only Gods stand on Divine): it must arrive under its side's God
         god = board[DIVINE_ABOVE[to]]
-        if god < 0 or s.owner[god] != s.owner[board[frm]]:
+        if god < 0 or owner[god] != side:
             return False
         pairs = ((board[frm], board[OTHER_LAYER[to]]),)
     else:  # a God: its new column's two cells, either way round
         column = to & 63
         pairs = ((board[column], board[column + 64]), (board[column + 64], board[column]))
-    owner: list[int] = s.owner
-    kinds: tuple[int, ...] = s.t.kind
-    side = owner[board[frm]]
     for wielder, victim in pairs:
         if (wielder >= 0 and victim >= 0 and owner[wielder] == side and kinds[wielder] in _GOD_POWERS
                 and owner[victim] != side and kinds[victim] != KING and not s.enh[victim]):

@@ -12,7 +12,10 @@ the previous best there, once that one was searched, is played).
 With a ``tactical`` predicate (MagiStrat: a move that attacks, or a God's move), a leaf reached by
 a tactical move is not judged as it stands: the side to move there may answer with a tactical move
 of its own (a recapture), or stand pat, whichever is better for it (a one-ply quiescence search), so
-an exchange that the horizon cuts in half is not mistaken for a gain.
+an exchange that the horizon cuts in half is not mistaken for a gain. With an ``every_leaf`` predicate true
+of the root position (MagiStrat: a side down to its last Archmages or Mages), every leaf gets that step,
+so a quiet move that leaves a game-ending answer (the last offensive piece taken) is seen one ply
+beyond the horizon.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class AlphaBeta(Searcher):
     def __init__(
         self, evaluator: Evaluator, max_depth: int, root_margin: float = 0.0,
         tactical: Callable[[GameState, Any], bool] | None = None, use_cut_depth: bool = False,
+        every_leaf: Callable[[GameState], bool] | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.max_depth = max_depth
@@ -61,6 +65,9 @@ class AlphaBeta(Searcher):
         self.tactical = tactical
         self.use_cut_depth = use_cut_depth
         """Correct the last full depth by the root moves a cut-short deeper iteration searched whole."""
+        self.every_leaf = every_leaf
+        """True of a root position where every leaf (not only one after a tactical move) is quiesced."""
+        self._quiesce_every_leaf = False
         self._table: dict[str, _Entry] = {}
         self._history: dict[str, int] = {}
         self._limit: SearchLimit | None = None
@@ -75,6 +82,8 @@ class AlphaBeta(Searcher):
         self._table = {}
         self._history = {}
         self._limit = limit
+        self._quiesce_every_leaf = (self.tactical is not None and self.every_leaf is not None
+                                    and self.every_leaf(state))
         scored = [ScoredAction(a, 0.0) for a in actions]
         for depth in range(1, self.max_depth + 1):
             try:
@@ -151,7 +160,9 @@ class AlphaBeta(Searcher):
         if limit.exhausted:
             raise _OutOfBudget
         if depth <= 0:
-            return self._quiesce(state, seat, beta) if tactical else self.evaluator(state)[seat]
+            if tactical or self._quiesce_every_leaf:
+                return self._quiesce(state, seat, beta)
+            return self.evaluator(state)[seat]
         key = state.position()
         entry = self._table.get(key)
         if entry is not None and entry.depth >= depth:

@@ -22,7 +22,7 @@ from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
-from game.ai.magistrat_eval import MagiStratEval, is_tactical
+from game.ai.magistrat_eval import MagiStratEval, few_offensive_pieces, is_tactical
 from game.ai.magistrat_eval import Weights as MagiStratWeights
 from game.ai.mcts import Mcts
 from game.ai.turnplan import TurnPlanner
@@ -108,12 +108,15 @@ class _SearchLevel:
     quiescence: bool = False
     shun_repeats: bool = True
     use_cut_depth: bool = False
+    endgame_quiescence: bool = False
+    """With few Archmages and Mages left to a side at the root, every leaf gets the quiescence step."""
 
 
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
-    "hard": _SearchLevel(4, 40_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True),
+    "hard": _SearchLevel(4, 40_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True,
+                         endgame_quiescence=True),
     "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 
@@ -122,12 +125,13 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
     config = _MAGISTRAT_LEVELS[level]
     noise = _EASY_MAGISTRAT_NOISE if level == "easy" else None
     tactical = is_tactical if config.quiescence else None
+    every_leaf = few_offensive_pieces if config.endgame_quiescence else None
     chosen = weights or config.weights
 
     def make(game_id: str, players: int) -> Bot:
         weighted = None if chosen is None else MagiStratEval(chosen)
         searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical,
-                             config.use_cut_depth)
+                             config.use_cut_depth, every_leaf)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None)
 

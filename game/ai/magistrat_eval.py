@@ -299,6 +299,18 @@ def is_tactical(state: GameState, action: Any) -> bool:
     return False
 
 
+def few_offensive_pieces(state: GameState) -> bool:
+    """A side has at most ``FEW_OFFENSIVE`` Archmages and Mages left: losing them loses the game, so a
+    quiet move that leaves the last ones to be taken must be seen (Hard then quiesces every leaf)."""
+    s: Any = state
+    kinds: tuple[int, ...] = s.t.kind
+    counts = [0, 0]
+    for pid, cell, side in zip(range(s.t.count), s.cell, s.owner, strict=True):
+        if cell >= 0 and kinds[pid] in _OFFENSIVE:
+            counts[side] += 1
+    return min(counts) <= FEW_OFFENSIVE
+
+
 def _god_threat(s: Any, side: int, w: Weights, occupied: int) -> float:
     """The most ``side`` (to move) can win in one move by a God power: an Archmage sliding along its
     rank or file, or a Priest along a diagonal, onto the empty cell of a column under one of its Gods
@@ -444,6 +456,8 @@ _DANGER_EDGE = 0.1
 0.97 for the hit from 55 to 35 of 200."""
 _DANGER_FULL = 1.0 / (1.0 + _DANGER_EDGE)
 """The same for a full King, taken off so a full King costs nothing."""
+FEW_OFFENSIVE = 2
+"""At most this many Archmages and Mages left to a side count as few (:func:`few_offensive_pieces`)."""
 _OFFENSIVE_EDGE = 0.5
 """``offensive_danger`` counts ``1 / (offensive potential left + _OFFENSIVE_EDGE)`` (in hundreds): about
 0.1 for a full set, 0.9 for three weak Mages of 20, 1.4 for one (losing the last one loses the game)."""

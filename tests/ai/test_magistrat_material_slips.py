@@ -4,9 +4,11 @@ From ``docs/games/magistrat-classic-black-vs-hard-2026-12-03.json`` (seed 2029, 
 Hard White; docs/games/README.md lists every mistake found). At ply 106 ge4-gb7x destroys an
 8-potential Archmage and leaves the Priest where dd7-db7's God power destroys it (61 potential lost);
 at ply 240 hf8-hg7x steals a Mage with the Priest, which hf5-hg6x steals back at once (78 lost).
-Other moves lose nothing. Hard's evaluation at the depth it completes weighs the weak Archmage and
-the tempo of sheltering its King (106) or Black's King raid (240) above the material; a deeper search
-(150k and 400k nodes) does not mend both, so they stay strict xfails until the evaluation does.
+Other moves lose nothing in potential. Hard's evaluation at the depth it completes weighs other
+things above the material: at 106 the tempo of sheltering its King with de2-dc2 after the exchange, at
+240 its ge5 Archmage (1 potential, one of its three offensive pieces), which Black's King could take
+after the quiet moves (it took it three plies later anyway). A deeper search does not mend both (150k
+nodes: both mended; 400k: 106 again ge4-gb7x), so they stay strict xfails until the evaluation does.
 """
 
 from __future__ import annotations

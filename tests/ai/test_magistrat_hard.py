@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from game.ai import make_bot
-from game.ai.magistrat_eval import DEFAULT, HARD, HARD_REF, MagiStratEval, Weights, evaluate, is_tactical
+from game.ai.magistrat_eval import (
+    DEFAULT,
+    HARD,
+    HARD_REF,
+    MagiStratEval,
+    Weights,
+    evaluate,
+    few_offensive_pieces,
+    is_tactical,
+)
 from game.rules.magistrat import MagiStratState
 from tests.rules.magistrat.helpers import state
 
@@ -26,17 +35,20 @@ def test_hard_searches_deeper_with_a_budget_for_it_and_its_own_weights() -> None
     """Hard is alpha-beta to depth 4 with 40k nodes, under 2 s CPU per move on this machine (depth 3
     needs 20-85k, depth 4 completes once the cube thins out; a cut-short depth still corrects the last
     full one by the moves it searched whole), root ties searched exactly, a quiescence step after moves
-    that take material (attacks, God powers), and judges with ``HARD``;
+    that take material (attacks, God powers), on every leaf while a side has two Archmages and Mages
+    or fewer, and judges with ``HARD``;
     ``hard-ref`` (the arena's fixed yardstick, in no menu) is the Hard of 1 Dec: depth 3, 60k nodes,
     no quiescence, judging with ``HARD_REF``."""
     s = MagiStratState.from_position(_MIDGAME)
-    for level, weights, tactical, depth, nodes, cut in (("hard", HARD, is_tactical, 4, 40_000, True),
-                                                        ("hard-ref", HARD_REF, None, 3, 60_000, False)):
+    for level, weights, tactical, depth, nodes, cut, every_leaf in (
+            ("hard", HARD, is_tactical, 4, 40_000, True, few_offensive_pieces),
+            ("hard-ref", HARD_REF, None, 3, 60_000, False, None)):
         bot = make_bot("magistrat", level, 2)
         assert bot.searcher.max_depth == depth  # type: ignore[attr-defined]
         assert 0 < bot.searcher.root_margin < 1e-6  # type: ignore[attr-defined]
         assert bot.searcher.tactical is tactical  # type: ignore[attr-defined]
         assert bot.searcher.use_cut_depth is cut  # type: ignore[attr-defined]
+        assert bot.searcher.every_leaf is every_leaf  # type: ignore[attr-defined]
         assert bot.budget.nodes == nodes
         assert _value(level, s) == MagiStratEval(weights)(s)[0] != evaluate(s)[0]
     assert MagiStratEval(HARD)(s) != MagiStratEval(HARD_REF)(s)
@@ -110,3 +122,10 @@ def test_hard_prices_a_hit_on_a_weak_king_far_above_one_on_a_healthy_king() -> N
     assert hit(HARD, 55) > 4 * hit(HARD, 200) > 0
     assert hit(HARD, 200) < hit(HARD_REF, 200)
     assert hit(DEFAULT, 55) == pytest.approx(hit(DEFAULT, 200))
+
+
+def test_a_side_with_two_offensive_pieces_or_fewer_has_few() -> None:
+    """Hard quiesces every leaf once a side is down to two Archmages and Mages (the base gives each one
+    Mage); three each is not few."""
+    assert not few_offensive_pieces(state({"gb1": "A", "gc1": "M", "gb8": "a", "gc8": "m"}))
+    assert few_offensive_pieces(state({"gb1": "A", "gc1": "M", "gb8": "a"}))

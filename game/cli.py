@@ -125,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive, default=1, help="play the games in this many processes")
     arena.add_argument("--record", type=Path, default=None, metavar="FILE",
                        help="keep each outcome in FILE as its game ends; run again to go on where it stopped")
+    arena.add_argument("--keep-logs", action="store_true",
+                       help="with --record: keep each game's options and action log too, to replay it")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup, winchance)")
@@ -259,7 +261,7 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         report = arena(args.game, players, args.a, args.b, args.games, args.seed,
                        go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record,
-                       progress=_arena_progress(args))
+                       progress=_arena_progress(args), keep_logs=args.keep_logs)
     except ArenaRecordError as error:
         raise CliError(str(error)) from None
     if args.json:

@@ -31,13 +31,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lineup", choices=("alternate", "one-vs-rest"), default="alternate")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--record", type=Path, default=None, help="JSON-lines file of outcomes (resumable)")
+    parser.add_argument("--keep-logs", action="store_true",
+                        help="keep each game's options and action log in the record")
     args = parser.parse_args(argv)
 
     def progress(game: int, outcome: str) -> None:
         print(f"arena: game {game} {outcome}", file=sys.stderr, flush=True)
 
     report = arena(args.game, args.players, args.a, args.b, args.games, args.seed, args.go_limit,
-                   lineup=args.lineup, jobs=args.jobs, record=args.record, progress=progress)
+                   lineup=args.lineup, jobs=args.jobs, record=args.record, progress=progress,
+                   keep_logs=args.keep_logs)
     print(json.dumps(report))
     return 0
 

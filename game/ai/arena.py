@@ -105,10 +105,10 @@ def goes_played(match: Match) -> int:
 
 def _arena_game(
     game_id: str, options: Mapping[str, Any], level_a: str, level_b: str, lineup: str,
-    seed: int, go_limit: int | None, game: int,
+    seed: int, go_limit: int | None, keep_logs: bool, game: int,
 ) -> GameRecord:
     """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn), its
-    length in goes, and whether the go limit cut it.
+    length in goes, whether the go limit cut it, and with ``keep_logs`` its options and action log.
 
     For a game with openings (see :func:`~game.ai.games.opening_options`), each opening is played
     once per seat rotation (A as White then as Black), and options given explicitly win.
@@ -118,31 +118,35 @@ def _arena_game(
     bots = [make_bot(game_id, level_a if seat in seats else level_b, players) for seat in range(players)]
     rotation = 2 if lineup == "alternate" else players
     opening = opening_options(game_id, seed * 1000 + game // rotation)
-    result, match = play_game(game_id, {**opening, **options}, bots, seed * 100_003 + game, go_limit)
+    played_options = {**opening, **options}
+    result, match = play_game(game_id, played_options, bots, seed * 100_003 + game, go_limit)
     cut = result.reason == GO_LIMIT_REASON
     outcome = "d" if result.is_draw else "a" if any(seat in seats for seat in result.winners) else "b"
-    return GameRecord(outcome, goes_played(match), cut)
+    if not keep_logs:
+        return GameRecord(outcome, goes_played(match), cut)
+    log = tuple((entry.actor, entry.notation) for entry in match.log)
+    return GameRecord(outcome, goes_played(match), cut, played_options, log)
 
 
 def arena_outcomes(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
 ) -> list[str]:
     """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
 
     See :func:`arena_games` (the same games, with their lengths).
     """
     return [game.outcome for game in arena_games(game_id, players, level_a, level_b, games, seed, go_limit,
-                                                 options, lineup, jobs, record, progress)]
+                                                 options, lineup, jobs, record, progress, keep_logs)]
 
 
 def arena_games(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
 ) -> list[GameRecord]:
     """Each of ``games`` seeded arena games, in order: outcome, length and whether the go limit cut it.
 
@@ -152,7 +156,8 @@ def arena_games(
     ones added at run time with ``register_game``/``register_level``. With
     ``record`` each outcome goes to that file as its game ends, and games
     already there are not played again (see :mod:`game.ai.arena_record`).
-    ``progress(game, outcome)`` is called as each game is played.
+    ``progress(game, outcome)`` is called as each game is played. With ``keep_logs`` each game played
+    keeps its options and action log (in the record file too).
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
     settings = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
@@ -161,7 +166,7 @@ def arena_games(
     known = dict(log.games) if log is not None else {}
     todo = [game for game in range(games) if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
-                   level_a, level_b, lineup, seed, go_limit)
+                   level_a, level_b, lineup, seed, go_limit, keep_logs)
 
     def finished(game: int, played: GameRecord) -> None:
         known[game] = played
@@ -186,14 +191,14 @@ def arena(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
 ) -> dict[str, Any]:
     """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
     ``lineup`` seats the levels (see :func:`a_seats`); ``jobs`` plays the games in
     that many processes with identical results; ``record`` keeps each outcome in
-    that file and resumes from it, and ``progress`` hears of each game played
-    (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
+    that file and resumes from it (with ``keep_logs``, each game's options and log too), and
+    ``progress`` hears of each game played (see :func:`arena_outcomes`). ``a_score`` counts a draw as half
     a win; ``ci95`` is its Wilson interval; ``even_share`` is the score A would
     get if every seat were equally strong (its share of the seats); ``outcomes``
     holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`);
@@ -202,7 +207,7 @@ def arena(
     before lengths were kept has none; None when no game's is).
     """
     played = arena_games(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                         lineup, jobs, record, progress)
+                         lineup, jobs, record, progress, keep_logs)
     outcomes = [game.outcome for game in played]
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws

@@ -2,8 +2,10 @@
 
 JSON lines: the first holds the arena's settings (``{"arena": {...}}``), each
 later one a finished game (``{"game": 12, "outcome": "a", "goes": 311, "cut": false}``: its length
-in goes and whether the go limit cut it; older files lack the two, and read without them). Game ``g`` of an
-arena is the same game whenever it is played (seeded by its index), so a run
+in goes and whether the go limit cut it; older files lack the two, and read without them). An arena
+run with ``keep_logs`` adds each game's options and action log (``"options": {...}, "log": [[seat,
+action], ...]``, as a save file has them), so a game can be replayed and studied without playing it
+again. Game ``g`` of an arena is the same game whenever it is played (seeded by its index), so a run
 started again with the same settings plays only the games the file lacks; a
 file written by other settings is refused. Each line is flushed to disk as its
 game ends; a last line cut short by a crash is dropped. The file knows the
@@ -17,7 +19,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 OUTCOMES = ("a", "b", "d")
 
@@ -25,11 +27,14 @@ OUTCOMES = ("a", "b", "d")
 @dataclass(frozen=True)
 class GameRecord:
     """One finished arena game: ``a``/``b``/``d``, its length in goes, and whether the go limit cut it
-    (None when a record file written before lengths were kept does not say)."""
+    (None when a record file written before lengths were kept does not say); with ``keep_logs``, the
+    game's options and action log (``(seat, action)`` pairs, seat -1 for a chance outcome)."""
 
     outcome: str
     goes: int | None = None
     cut: bool | None = None
+    options: Mapping[str, Any] | None = None
+    log: tuple[tuple[int, str], ...] | None = None
 
 
 class ArenaRecordError(ValueError):
@@ -61,6 +66,9 @@ class ArenaRecord:
             entry["goes"] = played.goes
         if played.cut is not None:
             entry["cut"] = played.cut
+        if played.options is not None and played.log is not None:
+            entry["options"] = dict(played.options)
+            entry["log"] = [list(pair) for pair in played.log]
         self._append(entry)
 
     def _read(self) -> None:
@@ -87,7 +95,15 @@ class ArenaRecord:
                 raise ArenaRecordError(f"{self.path}: line {number}: expected "
                                        f'{{"game": <index>, "outcome": "a"|"b"|"d", "goes": <count>, '
                                        f'"cut": true|false}} (the last two optional), got {line!r}')
-            self.games[game] = GameRecord(outcome, goes, cut)
+            options, log = entry.get("options"), entry.get("log")
+            if options is not None or log is not None:
+                if not isinstance(options, dict) or not _is_log(log):
+                    raise ArenaRecordError(f"{self.path}: line {number}: a game's kept log needs "
+                                           f'"options": {{...}} and "log": [[<seat>, "<action>"], ...]')
+                self.games[game] = GameRecord(outcome, goes, cut, options,
+                                              tuple((seat, text) for seat, text in log))
+            else:
+                self.games[game] = GameRecord(outcome, goes, cut)
 
     def _parse(self, line: str, number: int) -> dict[str, Any]:
         try:
@@ -103,3 +119,10 @@ class ArenaRecord:
             file.write(json.dumps(entry) + "\n")
             file.flush()
             os.fsync(file.fileno())
+
+
+def _is_log(value: Any) -> TypeGuard[list[list[Any]]]:
+    """``value`` is a list of ``[seat, action text]`` pairs (seat -1: a chance outcome)."""
+    return isinstance(value, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+        and not isinstance(pair[0], bool) and isinstance(pair[1], str) for pair in value)

@@ -11,6 +11,7 @@ import pytest
 from game.ai import arena as arena_module
 from game.ai.arena import arena, arena_outcomes
 from game.ai.arena_record import ArenaRecordError
+from game.ai.games import new_state
 from game.cli import main
 
 
@@ -89,11 +90,29 @@ def test_a_record_of_other_settings_is_refused_by_name(tmp_path: Path) -> None:
     assert path.read_text() == before
 
 
+def test_a_kept_log_replays_each_game_to_its_recorded_end(tmp_path: Path) -> None:
+    """With ``keep_logs`` each game's line holds its options and log; replayed, the log ends the game as
+    recorded (a winner for a won game, no end for one the limit cut), and a resumed run reads them back."""
+    path = tmp_path / "logs.jsonl"
+    report = arena("magestone", 2, "easy", "random", 3, seed=5, go_limit=12, record=path, keep_logs=True)
+    _, *games = _lines(path)
+    assert len(games) == 3
+    for entry in games:
+        state = new_state("magestone", entry["options"])
+        for seat, text in entry["log"]:
+            assert seat in (-1, state.current_player())
+            state.apply(state.parse_action(text))
+        assert state.is_terminal() is not entry["cut"]
+    assert arena("magestone", 2, "easy", "random", 3, seed=5, go_limit=12, record=path) == report
+
+
 @pytest.mark.parametrize(("content", "problem"), [
     ("", "empty"),
     ("not json\n", "line 1: not JSON"),
     ('{"arena": SETTINGS}\n{"game": 0, "outcome": "win"}\n', "line 2: expected"),
     ('{"arena": SETTINGS}\n[1, 2]\n', "line 2: expected a JSON object"),
+    ('{"arena": SETTINGS}\n{"game": 0, "outcome": "a", "log": [[0, 1]]}\n',
+     "line 2: a game's kept log needs"),
 ])
 def test_a_damaged_record_names_the_file_and_line(tmp_path: Path, content: str, problem: str) -> None:
     settings = json.dumps({"game": "toyrace", "players": 2, "a": "normal", "b": "random", "seed": 1,

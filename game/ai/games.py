@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import Any, cast
 
 from game.ai.base import Evaluator, terminal_or
+from game.resources import resource_path
 from game.rules import registry
 from game.rules.protocol import GameState
+from game.safe_json import Fields, load_data
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class GameEntry:
 
 _GAMES: dict[str, GameEntry] = {
     "magestone": GameEntry("game.ai.magestone_eval:evaluate", think_seconds=3.0),
-    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:random_setup",
+    "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:balanced_setup",
                            repetition_key="game.ai.magistrat_eval:repetition_key", think_seconds=2.0),
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate"),
 }
@@ -86,8 +90,33 @@ def new_state(game_id: str, options: Mapping[str, Any] | None = None) -> GameSta
 
 
 def random_setup(index: int) -> dict[str, Any]:
-    """MagiStrat opening ``index``: the seeded random set-up (the client's random placement)."""
+    """The seeded random set-up ``index`` of MagiStrat (the client's random placement)."""
     return {"setup": "random", "setup_seed": index}
+
+
+def balanced_setups_path() -> Path:
+    """The bundled list of MagiStrat set-ups that no first move decides (``tools/magistrat_openings.py``)."""
+    return resource_path("levels", "ai", "magistrat-openings.json")
+
+
+@cache
+def balanced_seeds(path: Path) -> tuple[int, ...]:
+    """The set-up seeds listed in ``path`` (a damaged file raises ``FileProblem`` naming it)."""
+    fields = Fields(path)
+    document = fields.object(load_data(path))
+    if fields.get(document, "schema", int) != 1:
+        raise fields.fail("schema", "must be 1")
+    seeds = fields.get(document, "setup_seeds", list)
+    if not seeds or not all(type(seed) is int and seed >= 0 for seed in seeds):
+        raise fields.fail("setup_seeds", "must be a non-empty list of set-up seeds (whole numbers >= 0)")
+    return tuple(seeds)
+
+
+def balanced_setup(index: int) -> dict[str, Any]:
+    """MagiStrat opening ``index`` for the arena: a random set-up that no first move decides, taken in turn
+    from the screened list (docs/ai.md, "Openings")."""
+    seeds = balanced_seeds(balanced_setups_path())
+    return random_setup(seeds[index % len(seeds)])
 
 
 def opening_options(game_id: str, index: int) -> dict[str, Any]:

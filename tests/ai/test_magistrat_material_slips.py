@@ -13,13 +13,12 @@ nodes: both mended; 400k: 106 again ge4-gb7x), so they stay strict xfails until 
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
 from game.ai import make_bot
-from game.ai.magistrat_eval import is_tactical
+from game.ai.magistrat_material import material_change
 from game.rules.magistrat import MagiStratState
 
 _PLY_106 = (
@@ -38,48 +37,17 @@ _NOT_MENDED = pytest.mark.xfail(strict=True, reason=(
     "Hard's evaluation at the depth it completes prefers the move (docs/ai.md, tenth session)"))
 
 
-def _material(state: MagiStratState, side: int) -> float:
-    """``side``'s potential on the cube less the other side's, Kings included (a lost game is -inf)."""
-    if state.is_terminal():
-        result = state.returns()[side]
-        return math.inf if result > 0 else -math.inf if result < 0 else 0.0
-    s = state
-    return float(sum(left if s.owner[pid] == side else -left for pid, left in enumerate(s.rem)))
-
-
-def _best_tactical_answer(state: MagiStratState, side: int) -> float:
-    """``side`` (to move) stands pat or plays its best attack or God-power move: the material after."""
-    best = _material(state, side)
-    for move in state.legal_actions():
-        if is_tactical(state, move):
-            state.apply(move)
-            best = max(best, _material(state, side))
-            state.undo()
-    return best
-
-
-def material_change(position: str, move: str) -> float:
-    """What the side to move gains in material by ``move``, the other side's best reply and its own best
-    tactical answer (three plies)."""
+def _change(position: str, move: str) -> float:
     state = MagiStratState.from_position(position)
-    side = state.current_player()
-    before = _material(state, side)
-    state.apply(state.parse_action(move))
-    worst = math.inf
-    for reply in state.legal_actions():
-        state.apply(reply)
-        worst = min(worst, _best_tactical_answer(state, side) if not state.is_terminal()
-                    else _material(state, side))
-        state.undo()
-    return worst - before
+    return material_change(state, state.parse_action(move))
 
 
 @pytest.mark.parametrize("ply", sorted(_SLIPS))
 def test_the_game_move_is_a_slip_and_another_is_not(ply: int) -> None:
     """As the careful game had it: Hard's move loses material at three plies, another move nothing."""
     position, slip, sound = _SLIPS[ply]
-    assert material_change(position, slip) <= _A_SLIP
-    assert material_change(position, sound) >= 0
+    assert _change(position, slip) <= _A_SLIP
+    assert _change(position, sound) >= 0
 
 
 @_NOT_MENDED
@@ -89,4 +57,4 @@ def test_hard_does_not_slip(ply: int) -> None:
     position = _SLIPS[ply][0]
     state = MagiStratState.from_position(position)
     move = make_bot("magistrat", "hard", 2).choose(state, random.Random(0))
-    assert material_change(position, str(move)) > _A_SLIP
+    assert _change(position, str(move)) > _A_SLIP

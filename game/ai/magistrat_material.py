@@ -1,0 +1,79 @@
+"""MagiStrat material over a few plies: what a move wins or loses in potential, by brute force.
+
+Not an evaluation for play (the levels use :mod:`game.ai.magistrat_eval`): a plain yardstick for
+checking them and for screening set-ups. Material is a side's potential on the cube less the other
+side's, Kings included; a won game counts as +inf, a lost one -inf. The last ply looked at is the
+mover's best attack or God-power move (:func:`~game.ai.magistrat_eval.is_tactical`), or standing pat.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.ai.magistrat_eval import is_tactical
+from game.rules.protocol import GameState
+
+
+def material(state: GameState, side: int) -> float:
+    """``side``'s potential on the cube less the other side's, Kings included (+-inf: a decided game)."""
+    if state.is_terminal():
+        result = state.returns()[side]
+        return math.inf if result > 0 else -math.inf if result < 0 else 0.0
+    s: Any = state
+    owner: list[int] = s.owner
+    return float(sum(left if owner[pid] == side else -left for pid, left in enumerate(s.rem)))
+
+
+def best_tactical_answer(state: GameState, side: int) -> float:
+    """``side`` (to move) stands pat or plays its best attack or God-power move: the material after."""
+    if state.is_terminal():
+        return material(state, side)
+    best = material(state, side)
+    for move in state.legal_actions():
+        if is_tactical(state, move):
+            state.apply(move)
+            best = max(best, material(state, side))
+            state.undo()
+    return best
+
+
+def _after_best_reply(state: GameState, side: int, floor: float = -math.inf) -> float:
+    """``side`` just moved: the material after the other side's best reply and ``side``'s best tactical
+    answer. Stops at ``floor`` or below (the caller has something as good already)."""
+    if state.is_terminal():
+        return material(state, side)
+    worst = math.inf
+    for reply in state.legal_actions():
+        state.apply(reply)
+        worst = min(worst, best_tactical_answer(state, side))
+        state.undo()
+        if worst <= floor:
+            break
+    return worst
+
+
+def material_change(state: GameState, move: Any) -> float:
+    """What the side to move gains in material by ``move``, the other side's best reply and its own best
+    tactical answer (three plies)."""
+    side = state.current_player()
+    before = material(state, side)
+    state.apply(move)
+    try:
+        return _after_best_reply(state, side) - before
+    finally:
+        state.undo()
+
+
+def best_first_move_gain(state: GameState) -> float:
+    """The most the side to move can gain in material by one move, against the best reply (three plies
+    as :func:`material_change`); moves that take material are tried first, so the rest are cut short."""
+    side = state.current_player()
+    before = material(state, side)
+    moves = sorted(state.legal_actions(), key=lambda move: not is_tactical(state, move))
+    best = -math.inf
+    for move in moves:
+        state.apply(move)
+        best = max(best, _after_best_reply(state, side, best))
+        state.undo()
+    return best - before

@@ -150,7 +150,7 @@ class _TurnLevel:
 _MAGNASTORM_LEVELS = {
     "easy": _TurnLevel(1, 4_000),
     "normal": _TurnLevel(1, 20_000),
-    "hard": _TurnLevel(2, 60_000, width=4),
+    "hard": _TurnLevel(3, 60_000, width=4),
 }
 
 

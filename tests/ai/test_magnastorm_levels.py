@@ -146,3 +146,68 @@ def test_it_claims_an_objective_within_reach_in_midgame(level: str) -> None:
     played = _play_turn(state, level)
     assert any(text.startswith("obj") for text in played), played
     assert any(seat in claims for claims in state.claims) and state.rep[seat] >= state.s.rep_spaces[0]
+
+
+_FIRST_CLAIM_IN_REACH = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=0,0 ledger=0,0,0,0,0,0,0,0,0,0,0"
+    ",0,0,0,0,0,0,0,0,0 cubes=0,4,0,0,0,1,0,2,0,0 supply=21,18,20,0,0,0 bag=3,3,3,0,0,25 lab_slots=1,1,1,"
+    "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 station_slots=1,1,1,1,1,1 crew_home=4,4 markers_home=8,8 research="
+    "0,1,0,1,0,0 runner=19,19 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
+    "-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1 space_labs=0,0,0,0,"
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 station_owne"
+    "r=-1,-1,-1,-1,-1,-1 upper=3,0,0,0,0,3,0,0,0,0,3,0,1,0,0,3,1,0,0,0 lower=-,-,-,-,-,-,-,-,-,-,-,-,-,-,"
+    "-,-,-,-,-,- admin=-,yilmark,okzil,dain admin_ctrl=-1,-1,-1,-1 rcmd=mbado,park,vasidis rcmd_ctrl=-1,-"
+    "1,-1 objectives=R1b,R3b,S3b,S2a claims=-,-,-,- fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 end_"
+    "triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=1,0 drawn= ranking= artifacts_wo"
+    "n=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The careful game's ply 17 (docs/games/magnastorm-2p-vs-hard-2026-12-03.json, seed 2030), Hard's first
+turn (seat 1): R1b is one research step away (the red research space r1c2 with a yellow cube, a lab on
+s35) and S2a one extra-lab space away; either is a first claim, +5."""
+_COMMANDER_OR_OBJECTIVE = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=12,5 ledger=10,0,0,0,2,0,0,0,0,0"
+    ",5,0,0,0,0,0,0,0,0,0 cubes=0,3,1,0,0,2,1,4,0,0 supply=20,18,18,0,0,0 bag=3,3,2,0,0,25 lab_slots=0,1,"
+    "1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1 station_slots=1,0,1,1,1,1 crew_home=4,4 markers_home=6,7 researc"
+    "h=0,0,1,0,0,0 runner=23,19 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-"
+    "1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,-1,-1,-1,-1,-1,-1,0,-1 space_labs=0,0,0,0,"
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,1,0 station_owne"
+    "r=-1,-1,-1,-1,0,-1 upper=3,0,0,0,0,0,0,0,0,0,3,0,1,0,0,2,1,0,0,0 lower=-,0,0,-,-,-,-,-,-,0,-,0,-,-,-"
+    ",-,-,-,-,- admin=-,yilmark,okzil,dain admin_ctrl=-1,-1,-1,-1 rcmd=mbado,park,vasidis rcmd_ctrl=-1,-1"
+    ",-1 objectives=R1b,R3b,S3b,S2a claims=0,1,-,0 fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 end_t"
+    "riggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=1,0 drawn= ranking= artifacts_won"
+    "=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The same game's ply 60: S3b (two lab colours) is one lab away for Hard (``crew c0 y, to r0c0, move, end
+s38, lab 2, res g, done, obj 3``, +5, the first claim); Hard takes Forrester Dain (+1) with its last
+yellow cubes."""
+
+
+def _turn_gain(position: str, level: str, seed: object) -> int:
+    """Reputation the level's whole turn from ``position`` gains (bag draws from ``seed``)."""
+    state = MagnastormState.from_position(position)
+    seat, rng = state.current_player(), random.Random(str(seed))
+    before = state.rep[seat]
+    bot = make_bot("magnastorm", level, 2)
+    while not state.is_terminal() and (state.is_chance_node() or state.current_player() == seat):
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else bot.choose(state, rng))
+    return state.rep[seat] - before
+
+
+def test_hard_plans_its_turn_three_decisions_deep() -> None:
+    """Hard rolls out the 4 best next decisions three deep (two deep it missed the careful game's first
+    objective claim at ply 17, and lost 8 of 40 screening games to the three-deep planner)."""
+    planner = make_bot("magnastorm", "hard", 2).searcher  # type: ignore[attr-defined]
+    assert (planner.depth, planner.width) == (3, 4)
+
+
+@pytest.mark.parametrize("seed", ["ai/2030/17", 0, 1, 2, 3, 4])
+def test_hard_claims_a_first_objective_in_reach(seed: object) -> None:
+    """Ply 17 of the careful game: Hard's turn claims an objective first (+5), whatever the bag draws."""
+    assert _turn_gain(_FIRST_CLAIM_IN_REACH, "hard", seed) == 5
+
+
+@pytest.mark.xfail(strict=True, reason="Hard takes Dain (+1): the lab that brings S3b into reach looks no "
+                   "better than other steps until the turn's last decisions")
+def test_hard_prefers_a_first_claim_to_a_commander() -> None:
+    """Ply 60 of the careful game: S3b first (+5) is in reach; Hard's turn gains more than Dain's +1."""
+    assert _turn_gain(_COMMANDER_OR_OBJECTIVE, "hard", "ai/2030/60") >= 5

@@ -96,14 +96,13 @@ class ArenaRecord:
                                        f'{{"game": <index>, "outcome": "a"|"b"|"d", "goes": <count>, '
                                        f'"cut": true|false}} (the last two optional), got {line!r}')
             options, log = entry.get("options"), entry.get("log")
+            kept: tuple[Mapping[str, Any] | None, tuple[tuple[int, str], ...] | None] = (None, None)
             if options is not None or log is not None:
                 if not isinstance(options, dict) or not _is_log(log):
                     raise ArenaRecordError(f"{self.path}: line {number}: a game's kept log needs "
                                            f'"options": {{...}} and "log": [[<seat>, "<action>"], ...]')
-                self.games[game] = GameRecord(outcome, goes, cut, options,
-                                              tuple((seat, text) for seat, text in log))
-            else:
-                self.games[game] = GameRecord(outcome, goes, cut)
+                kept = (options, tuple((seat, text) for seat, text in log))
+            self.games[game] = GameRecord(outcome, goes, cut, *kept)
 
     def _parse(self, line: str, number: int) -> dict[str, Any]:
         try:

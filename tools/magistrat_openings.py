@@ -19,11 +19,9 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from game.ai.games import new_state, random_setup
+from game.ai.games import BALANCED_SETUPS, new_state, random_setup
 from game.ai.magistrat_material import best_first_move_gain
-
-_OUT = Path(__file__).resolve().parents[1] / "levels" / "ai" / "magistrat-openings.json"
-"""Where :func:`game.ai.games.balanced_setup` reads the kept seeds."""
+from game.resources import bundle_root
 
 
 def first_move_gain(setup_seed: int) -> float:
@@ -37,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=120)
     parser.add_argument("--max-gain", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=_OUT)
+    parser.add_argument("--out", type=Path, default=bundle_root().joinpath(*BALANCED_SETUPS))
     args = parser.parse_args(argv)
     kept: list[int] = []
     gains: dict[int, float] = {}

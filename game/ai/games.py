@@ -94,9 +94,13 @@ def random_setup(index: int) -> dict[str, Any]:
     return {"setup": "random", "setup_seed": index}
 
 
+BALANCED_SETUPS = ("levels", "ai", "magistrat-openings.json")
+"""Where the MagiStrat set-ups that no first move decides are bundled (``tools/magistrat_openings.py``)."""
+
+
 def balanced_setups_path() -> Path:
-    """The bundled list of MagiStrat set-ups that no first move decides (``tools/magistrat_openings.py``)."""
-    return resource_path("levels", "ai", "magistrat-openings.json")
+    """The bundled list of MagiStrat set-ups that no first move decides."""
+    return resource_path(*BALANCED_SETUPS)
 
 
 @cache

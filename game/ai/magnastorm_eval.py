@@ -3,7 +3,9 @@
 A seat's raw score is its reputation plus what will turn into reputation: research
 levels (objectives, research commanders), labs on the planet (majorities, income,
 sector objectives), stations left to build, commanders held, CreditCubes in hand and
-the place in next round's turn order (the first-player token), each with a small weight.
+the place in next round's turn order (the first-player token), each with a small weight,
+and the reputation the coming administration would award now (sector majorities and
+research commanders), weighted by how near the round's end is.
 The value of a seat is ``tanh`` of its lead over the best other seat, scaled by the
 threshold, so a seat well ahead is near +1 and the others near -1 (max^n search needs
 no zero sum).
@@ -22,6 +24,12 @@ CUBE_WEIGHT = 0.15
 COMMANDER_WEIGHT = 1.0
 TURN_ORDER_WEIGHT = 1.5
 """Per place ahead in next round's turn order (going first picks the best crew and spaces)."""
+ADMIN_NEAR = 1.0
+"""Weight of the administration's preview in the round's last pass (little can change it then)."""
+ADMIN_FAR = 0.3
+"""Weight of the preview earlier in the round (majorities and leads still move)."""
+ADMIN_HORIZON = 2
+"""Passes before the round's end over which the preview's weight rises from far to near."""
 
 
 def next_order(state: MagnastormState) -> list[int]:
@@ -30,11 +38,27 @@ def next_order(state: MagnastormState) -> list[int]:
     return [holder, *[s for s in state.order if s != holder]] if holder >= 0 else list(state.order)
 
 
+def administration_weight(state: MagnastormState) -> float:
+    """How much the administration's preview counts: more as the round's crew runs out."""
+    turns_left = sum(state.upper)  # each turn takes about one crew member from the upper panel
+    nearness = max(0.0, 1.0 - turns_left / (ADMIN_HORIZON * state.num_players))
+    return ADMIN_FAR + (ADMIN_NEAR - ADMIN_FAR) * nearness
+
+
+def administration_term(state: MagnastormState) -> list[float]:
+    """Each seat's weighted reputation from the administration if it ran now."""
+    if state.phase != "play":
+        return [0.0] * state.num_players
+    weight = administration_weight(state)
+    return [weight * gain for gain in state.administration_preview()]
+
+
 def scores(state: MagnastormState) -> list[float]:
     """Raw score of each seat (reputation plus weighted assets)."""
     n, areas = state.num_players, state.s.areas
     order = next_order(state) if len(state.order) == n else list(range(n))
     out = []
+    coming = administration_term(state)
     for seat in range(n):
         placed = LAB_SLOTS - sum(state.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS])
         research = sum(state.research[seat * areas:(seat + 1) * areas])
@@ -42,7 +66,7 @@ def scores(state: MagnastormState) -> list[float]:
         commanders = state.admin_ctrl.count(seat) + state.rcmd_ctrl.count(seat)
         out.append(state.rep[seat] + RESEARCH_WEIGHT * research + LAB_WEIGHT * placed
                    + CUBE_WEIGHT * cubes + COMMANDER_WEIGHT * commanders
-                   + TURN_ORDER_WEIGHT * (n - 1 - order.index(seat)))
+                   + TURN_ORDER_WEIGHT * (n - 1 - order.index(seat)) + coming[seat])
     return out
 
 

@@ -211,3 +211,36 @@ def test_hard_claims_a_first_objective_in_reach(seed: object) -> None:
 def test_hard_prefers_a_first_claim_to_a_commander() -> None:
     """Ply 60 of the careful game: S3b first (+5) is in reach; Hard's turn gains more than Dain's +1."""
     assert _turn_gain(_COMMANDER_OR_OBJECTIVE, "hard", "ai/2030/60") >= 5
+_ADMINISTRATION_COMING = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=16,15 ledger=14,0,0,0,2,0,0,0,0,"
+    "0,13,0,0,0,2,0,0,0,0,0 cubes=0,7,2,0,0,1,1,2,0,0 supply=21,15,19,0,0,0 bag=3,2,2,0,0,25 lab_slots=0,"
+    "0,1,1,1,1,1,1,1,1,0,0,1,0,1,1,1,1,1,1 station_slots=1,0,1,1,0,1 crew_home=3,4 markers_home=5,5 resea"
+    "rch=0,0,1,0,0,0 runner=23,17 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1"
+    ",-1,-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,1,-1,-1,-1,-1,1,-1,-1,1,-1,-1,-1,0,-1 space_labs=0,0,0,0,0"
+    ",0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,1,0,0,1,0,0,0,1,0 station_owner"
+    "=-1,-1,-1,0,1,-1 upper=0,0,0,0,0,2,2,0,0,0,1,0,0,0,0,2,0,0,0,0 lower=0,0,0,-,0,-,0,-,-,2,-,0,-,-,-,-"
+    ",-,0,-,- admin=-,outridge,yakuul,dain admin_ctrl=-1,-1,-1,-1 rcmd=davenpitt,modo,mbado rcmd_ctrl=-1,"
+    "-1,-1 objectives=R1b,R3b,S2a,S3a claims=0.1,0.1,1.0,- fp_holder=-1 order=1,0 pass_order=1,0 pass_pos"
+    "=0 end_triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=1,2 drawn= ranking= artif"
+    "acts_won=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The careful game's ply 121 (docs/games/magnastorm-2p-vs-hard-2026-12-04.json, seed 2031), Hard (seat 1)
+to move with 7 crew left in the round: the administration would give the player 3 (blue research
+commander, sector 5) and Hard 1. Hard took a commander (``take c2``) and the player won 26-20 there."""
+
+
+def _administration_lead_after_turn(position: str, level: str, seed: object) -> int:
+    """The player's (seat 0's) lead in the administration's preview once the level's turn is over."""
+    state = MagnastormState.from_position(position)
+    seat, rng = state.current_player(), random.Random(str(seed))
+    bot = make_bot("magnastorm", level, 2)
+    while not state.is_terminal() and (state.is_chance_node() or state.current_player() == seat):
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else bot.choose(state, rng))
+    gains = state.administration_preview()
+    return gains[0] - gains[1]
+
+
+@pytest.mark.parametrize("seed", ["ai/2031/121", 0, 1, 2, 3])
+def test_hard_contests_the_coming_administration(seed: object) -> None:
+    """Ply 121: Hard's turn takes away the player's lead in the coming administration (it was +2)."""
+    assert _administration_lead_after_turn(_ADMINISTRATION_COMING, "hard", seed) <= 0

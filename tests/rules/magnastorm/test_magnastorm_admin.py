@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from typing import ClassVar
+
+import pytest
+
+from game.rules.magnastorm import MagnastormState, new_game
+
 from .helpers import control, find, finish_turn, give_rep, green, leave_last_crew, play, put_labs, started
 
 
@@ -95,3 +102,43 @@ def test_the_centre_tile_turns_sixty_degrees_clockwise() -> None:
     assert state.s.quiet[state.rotation] == (False, False, False, True, True, True)
     _administrate(state)
     assert state.rotation == 1 and state.s.quiet[state.rotation] == (True, False, False, False, True, True)
+
+
+def test_the_preview_tells_the_reputation_of_a_tie_that_costs_the_holder() -> None:
+    state = started(2)
+    control(state, 1, "davenpitt")
+    give_rep(state, 1, 4)
+    put_labs(state, 0, [37, 38])  # sector 4: seat 0's sole majority
+    state.research[0:3] = [0, 1, 0]
+    state.research[3:6] = [0, 1, 0]
+    state.refresh()
+    red = state.s.content.commanders["davenpitt"].red
+    assert state.administration_preview() == [1, -red]
+
+
+class _PreviewSpy(MagnastormState):
+    """Records the preview and the reputation change of every administration it runs."""
+
+    __slots__ = ()
+    seen: ClassVar[list[tuple[list[int], list[int]]]] = []
+
+    def _administration(self) -> None:
+        preview, before = self.administration_preview(), list(self.rep)
+        super()._administration()
+        self.seen.append((preview, [after - was for after, was in zip(self.rep, before, strict=True)]))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_preview_is_what_the_administration_then_awards(players: int) -> None:
+    _PreviewSpy.seen = []
+    for seed in range(4):
+        state = new_game({"players": players})
+        state.__class__ = _PreviewSpy
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            chance = state.is_chance_node()
+            state.apply(state.sample_chance(rng) if chance else rng.choice(state.legal_actions()))
+    assert len(_PreviewSpy.seen) >= 4
+    assert any(any(gain) for _, gain in _PreviewSpy.seen)
+    for preview, gain in _PreviewSpy.seen:
+        assert preview == gain

@@ -1,4 +1,4 @@
-"""MagiStrat: Hard's plain material slips in the careful game of 3 Dec (pinned, not yet mended).
+"""MagiStrat: Hard's plain material slips in the careful games of 3 and 4 Dec (pinned, not yet mended).
 
 From ``docs/games/magistrat-classic-black-vs-hard-2026-12-03.json`` (seed 2029, the careful player Black,
 Hard White; docs/games/README.md lists every mistake found). At ply 106 ge4-gb7x destroys an
@@ -9,6 +9,11 @@ things above the material: at 106 the tempo of sheltering its King with de2-dc2 
 240 its ge5 Archmage (1 potential, one of its three offensive pieces), which Black's King could take
 after the quiet moves (it took it three plies later anyway). A deeper search does not mend both (150k
 nodes: both mended; 400k: 106 again ge4-gb7x), so they stay strict xfails until the evaluation does.
+
+From ``docs/games/magistrat-classic-white-vs-hard-2026-12-04.json`` (seed 2032, the careful player White,
+Hard Black, the shipped Hard): at ply 23 he3-hd2x steals an Apprentice with the Priest, which hf1-hd3x
+steals back (156 lost); at ply 25 ha2-ha4 leaves that Priest to the same steal (192 lost). The keys are
+the plies of each game (106 and 240 of the first, 23 and 25 of the second).
 """
 
 from __future__ import annotations
@@ -30,7 +35,16 @@ _PLY_240 = (
     "m6m/2M(18)3m(30)1/8/N(24)1P*(88)1A*(1)2N/3n(4)4/1N5m(39)/1N(10)6/MK6|1p(110)3P*(81)a(20)1/1a(20)6/"
     "5k1p(100)/2A*(48)P(73)1p(108)2/8/8/2N*(11)5/1p(74)6|3g1G2/8/1g2g3/2G1G3/8/4g3/2G5/8 w play 3 100,100 -"
 )
-_SLIPS = {106: (_PLY_106, "ge4-gb7x", "de2-df3"), 240: (_PLY_240, "hf8-hg7x", "hc5-hc7")}
+_PLY_23 = (
+    "mmmmmmmm/nnnnnN(18)nn/8/8/8/8/NNNNN1NN/MMMMMMMM|2p1apa(40)a(80)/4kP(108)2/2p5/3a(80)3A(80)/1P6/4p*3/"
+    "a(80)A(60)3N*A(40)1/1APAKP2|8/8/8/2gGGg2/8/2G1g3/5Gg1/8 b play 2 100,100 -"
+)
+_PLY_25 = (
+    "mmmmmmmm/nnnnnN(18)nn/8/8/8/8/NNNn(18)N1NN/MMMMMMMM|2p1apa(40)a(80)/4kP(108)2/2pP(108)4/3A*(68)3A(80)/"
+    "8/8/a(80)A(60)1p(108)1N*A(40)1/1APAKP2|8/8/8/2gGGg2/8/2G1g3/5Gg1/8 b play 0 100,100 -"
+)
+_SLIPS = {106: (_PLY_106, "ge4-gb7x", "de2-df3"), 240: (_PLY_240, "hf8-hg7x", "hc5-hc7"),
+          23: (_PLY_23, "he3-hd2x", "hf8-hg7"), 25: (_PLY_25, "ha2-ha4", "dg2-dg7")}
 _A_SLIP = -40
 """Losing this much potential (or more) within three plies is a slip."""
 _NOT_MENDED = pytest.mark.xfail(strict=True, reason=(

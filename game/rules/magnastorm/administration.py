@@ -20,12 +20,18 @@ from game.rules.magnastorm.planet import income_table
 class AdministrationRules(StateCore):
     """Phase 2, the administration."""
 
-    def _majority_seats(self) -> list[int]:
-        """One entry per sole majority in a quiet sector: the seat that holds it (sector order)."""
+    def _majority_reputation(self) -> list[tuple[int, int, str]]:
+        """The reputation of each sole majority in a quiet sector (and Yilmark's bonus), sector by sector."""
         counts = sector_counts(self.s.board, self.space_owner, self.space_labs, self.s.n)
         quiet = self._quiet()
-        return [seat for sector in range(6) if quiet[sector]
-                for seat in range(self.s.n) if sole_majority(counts, seat, sector)]
+        changes = []
+        for sector in range(6):
+            for seat in range(self.s.n):
+                if quiet[sector] and sole_majority(counts, seat, sector):
+                    changes.append((seat, 1, "majority"))
+                    if self.controls(seat, "yilmark"):
+                        changes.append((seat, 1, "yilmark"))
+        return changes
 
     def _research_commander_moves(self) -> list[tuple[int, int, int]]:
         """``(area, previous, winner)`` for each research commander changing hands now (-1: nobody).
@@ -63,10 +69,7 @@ class AdministrationRules(StateCore):
         rules' floor at zero reputation.
         """
         rep = list(self.rep)
-        changes = [(seat, 1, "majority") for seat in self._majority_seats()]
-        for seat, _, _ in list(changes):
-            if self.controls(seat, "yilmark"):
-                changes.append((seat, 1, "yilmark"))
+        changes = self._majority_reputation()
         for area, previous, winner in self._research_commander_moves():
             changes += self._commander_loss(area, previous) + self._commander_gain(area, winner)
         for seat, amount, _ in changes:
@@ -84,10 +87,8 @@ class AdministrationRules(StateCore):
                 for seat in range(st.n):
                     if counts[seat][sector]:
                         self._gain_cost(seat, table[min(counts[seat][sector], len(table) - 1)])
-        for seat in self._majority_seats():  # 2) sector majorities
-            self._rep(seat, 1, "majority")
-            if self.controls(seat, "yilmark"):
-                self._rep(seat, 1, "yilmark")
+        for seat, amount, source in self._majority_reputation():  # 2) sector majorities
+            self._rep(seat, amount, source)
         for area, previous, winner in self._research_commander_moves():  # 3) research commanders
             for seat, amount, source in self._commander_loss(area, previous):
                 self._rep(seat, amount, source)

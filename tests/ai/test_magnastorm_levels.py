@@ -182,15 +182,22 @@ s38, lab 2, res g, done, obj 3``, +5, the first claim); Hard takes Forrester Dai
 yellow cubes."""
 
 
-def _turn_gain(position: str, level: str, seed: object) -> int:
-    """Reputation the level's whole turn from ``position`` gains (bag draws from ``seed``)."""
+def _after_whole_turn(position: str, level: str, seed: object) -> MagnastormState:
+    """The 2-player position once the level has played the whole turn of the seat to act (bag draws and the
+    bot's choices from ``seed``)."""
     state = MagnastormState.from_position(position)
     seat, rng = state.current_player(), random.Random(str(seed))
-    before = state.rep[seat]
     bot = make_bot("magnastorm", level, 2)
     while not state.is_terminal() and (state.is_chance_node() or state.current_player() == seat):
         state.apply(state.sample_chance(rng) if state.is_chance_node() else bot.choose(state, rng))
-    return state.rep[seat] - before
+    return state
+
+
+def _turn_gain(position: str, level: str, seed: object) -> int:
+    """Reputation the level's whole turn from ``position`` gains (bag draws from ``seed``)."""
+    start = MagnastormState.from_position(position)
+    seat = start.current_player()
+    return _after_whole_turn(position, level, seed).rep[seat] - start.rep[seat]
 
 
 def test_hard_plans_its_turn_three_decisions_deep() -> None:
@@ -211,6 +218,8 @@ def test_hard_claims_a_first_objective_in_reach(seed: object) -> None:
 def test_hard_prefers_a_first_claim_to_a_commander() -> None:
     """Ply 60 of the careful game: S3b first (+5) is in reach; Hard's turn gains more than Dain's +1."""
     assert _turn_gain(_COMMANDER_OR_OBJECTIVE, "hard", "ai/2030/60") >= 5
+
+
 _ADMINISTRATION_COMING = (
     "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=16,15 ledger=14,0,0,0,2,0,0,0,0,"
     "0,13,0,0,0,2,0,0,0,0,0 cubes=0,7,2,0,0,1,1,2,0,0 supply=21,15,19,0,0,0 bag=3,2,2,0,0,25 lab_slots=0,"
@@ -231,12 +240,7 @@ commander, sector 5) and Hard 1. Hard took a commander (``take c2``) and the pla
 
 def _administration_lead_after_turn(position: str, level: str, seed: object) -> int:
     """The player's (seat 0's) lead in the administration's preview once the level's turn is over."""
-    state = MagnastormState.from_position(position)
-    seat, rng = state.current_player(), random.Random(str(seed))
-    bot = make_bot("magnastorm", level, 2)
-    while not state.is_terminal() and (state.is_chance_node() or state.current_player() == seat):
-        state.apply(state.sample_chance(rng) if state.is_chance_node() else bot.choose(state, rng))
-    gains = state.administration_preview()
+    gains = _after_whole_turn(position, level, seed).administration_preview()
     return gains[0] - gains[1]
 
 

@@ -20,7 +20,8 @@ from typing import Any
 from game.rules.protocol import GameState
 
 Evaluator = Callable[[GameState], list[float]]
-"""Heuristic value of a position for every seat, each in [-1, 1] (terminal: ``returns()``)."""
+"""Heuristic value of a position for every seat, each in [-1, 1] (terminal: ``returns()``, or a game's
+final value, which keeps every win at or above +1 and every loss at or below -1)."""
 
 
 @dataclass(frozen=True)
@@ -237,12 +238,13 @@ class SearchBot(Bot):
         return ScoredAction(scored.action, 0.0, scored.weight) if again else scored
 
 
-def terminal_or(evaluator: Evaluator) -> Evaluator:
-    """``evaluator`` for live positions, exact ``returns()`` for finished ones."""
+def terminal_or(evaluator: Evaluator, final: Evaluator | None = None) -> Evaluator:
+    """``evaluator`` for live positions; for finished ones ``final`` (a game's margin-aware result), else
+    the exact ``returns()``."""
 
     def evaluate(state: GameState) -> list[float]:
         if state.is_terminal():
-            return state.returns()
+            return state.returns() if final is None else final(state)
         return evaluator(state)
 
     return evaluate

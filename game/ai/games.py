@@ -38,6 +38,9 @@ class GameEntry:
     repetition_key: str | None = None
     """The position without its move counters (a function of the state), for games whose bots could
     otherwise shuffle between the same positions (no dice): their search bots shun repeating them."""
+    final_value: str | None = None
+    """The value of a finished game for every seat when the margin matters too (a function of the
+    state; every win at or above +1, every loss at or below -1); None: the exact ``returns()``."""
     think_seconds: float = 4.0
     """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 
@@ -46,7 +49,8 @@ _GAMES: dict[str, GameEntry] = {
     "magestone": GameEntry("game.ai.magestone_eval:evaluate", think_seconds=3.0),
     "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:balanced_setup",
                            repetition_key="game.ai.magistrat_eval:repetition_key", think_seconds=2.0),
-    "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate"),
+    "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate",
+                            final_value="game.ai.magnastorm_eval:final_value"),
 }
 
 
@@ -147,8 +151,11 @@ def _no_opinion(state: GameState) -> list[float]:
     return [0.0] * state.num_players
 
 
-def evaluator(game_id: str) -> Evaluator:
-    """The heuristic evaluation of ``game_id`` (exact on terminal states)."""
-    target = _entry(game_id).evaluator
-    base: Evaluator = _no_opinion if target is None else _resolve(target)
-    return terminal_or(base)
+def evaluator(game_id: str, live: Evaluator | None = None) -> Evaluator:
+    """The evaluation of ``game_id``: ``live`` (a level's own weighting) or the game's heuristic for live
+    positions, the game's final value (exact, margin-aware where it has one) on terminal states."""
+    entry = _entry(game_id)
+    if live is None:
+        live = _no_opinion if entry.evaluator is None else _resolve(entry.evaluator)
+    final = None if entry.final_value is None else cast(Evaluator, _resolve(entry.final_value))
+    return terminal_or(live, final)

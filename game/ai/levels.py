@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
-from game.ai.base import Bot, Budget, Evaluator, Noise, RandomBot, SearchBot, terminal_or
+from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
 from game.ai.games import evaluator, repetition_key, think_seconds
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
@@ -48,11 +48,6 @@ move could otherwise tie at the bound and win the tie by legal-action order)."""
 
 def _random(game_id: str, players: int) -> Bot:
     return RandomBot(Budget(1))
-
-
-def _evaluation(game_id: str, weighted: Evaluator | None) -> Evaluator:
-    """A level's own weighted evaluation, else the game's default (both exact at the end)."""
-    return terminal_or(weighted) if weighted is not None else evaluator(game_id)
 
 
 @dataclass(frozen=True)
@@ -90,7 +85,7 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         config = _MAGESTONE_LEVELS[name]
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
-        planner = GoPlanner(_evaluation(game_id, weighted), config.widths, config.reply,
+        planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,
                             caution=config.caution)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
@@ -130,7 +125,7 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 
     def make(game_id: str, players: int) -> Bot:
         weighted = None if chosen is None else MagiStratEval(chosen)
-        searcher = AlphaBeta(_evaluation(game_id, weighted), config.depth, config.margin, tactical,
+        searcher = AlphaBeta(evaluator(game_id, weighted), config.depth, config.margin, tactical,
                              config.use_cut_depth, every_leaf)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None)
@@ -140,17 +135,17 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 
 @dataclass(frozen=True)
 class _TurnLevel:
-    """One Magnastorm level: the turn planner's depth and width, and its budget (in evaluations)."""
+    """One Magnastorm level: the turn planner's widths (one per decision searched after the root), and its
+    budget (in evaluations)."""
 
-    depth: int
+    widths: tuple[int, ...]
     nodes: int
-    width: int = 4
 
 
 _MAGNASTORM_LEVELS = {
-    "easy": _TurnLevel(1, 4_000),
-    "normal": _TurnLevel(1, 20_000),
-    "hard": _TurnLevel(3, 60_000, width=4),
+    "easy": _TurnLevel((), 4_000),
+    "normal": _TurnLevel((), 20_000),
+    "hard": _TurnLevel((4, 4, 4, 2), 60_000),
 }
 
 
@@ -159,7 +154,7 @@ def _magnastorm(level: str) -> BotFactory:
     noise = _EASY_NOISE if level == "easy" else None
 
     def make(game_id: str, players: int) -> Bot:
-        planner = TurnPlanner(evaluator(game_id), config.depth, config.width)
+        planner = TurnPlanner(evaluator(game_id), config.widths)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -8,7 +8,8 @@ and the reputation the coming administration would award now (sector majorities 
 research commanders), weighted by how near the round's end is.
 The value of a seat is ``tanh`` of its lead over the best other seat, scaled by the
 threshold, so a seat well ahead is near +1 and the others near -1 (max^n search needs
-no zero sum).
+no zero sum). A finished game is worth its result plus a little for the reputation
+margin, so a lost last turn still plays for the closest loss and the best place.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ ADMIN_FAR = 0.3
 """Weight of the preview earlier in the round (majorities and leads still move)."""
 ADMIN_HORIZON = 2
 """Passes before the round's end over which the preview's weight rises from far to near."""
+MARGIN_WEIGHT = 0.1
+"""A finished game's reputation margin, beyond its result: wins stay at or above +1 and losses at or below
+-1, so no margin outweighs the result or any live position."""
 
 
 def next_order(state: MagnastormState) -> list[int]:
@@ -73,10 +77,24 @@ def scores(state: MagnastormState) -> list[float]:
 def evaluate(state: GameState) -> list[float]:
     """Per-seat values in (-1, 1) of a live Magnastorm position."""
     assert isinstance(state, MagnastormState)
-    raw = scores(state)
     scale = state.s.threshold / 3
-    values = []
-    for seat, mine in enumerate(raw):
-        best_other = max(v for other, v in enumerate(raw) if other != seat)
-        values.append(math.tanh((mine - best_other) / scale))
-    return values
+    return [math.tanh(lead / scale) for lead in _leads(scores(state))]
+
+
+def final_value(state: GameState) -> list[float]:
+    """Per-seat value of a finished game: ``returns()`` plus the reputation margin (closer losses and
+    better places rank higher, bigger wins too)."""
+    assert isinstance(state, MagnastormState)
+    result = state.returns()
+    if not any(result):  # an agreed draw: no margin to play for
+        return result
+    scale = state.s.threshold / 3
+    leads = _leads(state.rep)
+    return [value + MARGIN_WEIGHT * math.tanh(lead / scale)
+            for value, lead in zip(result, leads, strict=True)]
+
+
+def _leads(values: list[float] | list[int]) -> list[float]:
+    """Each seat's value minus the best other seat's."""
+    return [mine - max(v for other, v in enumerate(values) if other != seat)
+            for seat, mine in enumerate(values)]

@@ -2,12 +2,14 @@
 
 Every root action is judged by where the mover's turn ends after it:
 
-* the rest of the turn is played by nested greedy rollouts: with ``depth`` 1 every later
+* the rest of the turn is played by nested greedy rollouts: with no ``widths`` every later
   decision takes the action whose position is best one step ahead (the cheap greedy
-  policy); with ``depth`` 2 the ``width`` best next actions (by that one-step value) are
-  each rolled out greedily to the end of the turn and the best is kept, and so on;
+  policy); with ``widths`` (w1, w2, ...) the w1 best next actions (by that one-step value)
+  are each followed by their w2 best next actions, and so on, the last of them rolled out
+  greedily to the end of the turn, and the best end is kept;
 * a chance outcome inside the turn (a bag draw) is drawn from the bot's own RNG;
-* a turn that ends the game is judged by its exact result, so a last turn is played to win.
+* a turn that ends the game is judged by the game's final value (its result, and the margin
+  where the game has one), so a last turn is played to win, or to lose by the least.
 
 The budget counts evaluations; once it is spent every root action left is judged one step
 ahead, so a node budget with no time cap always gives the same choice.
@@ -30,10 +32,11 @@ TIE_NOISE = 1e-6
 class TurnPlanner(Searcher):
     """Scores each root action by the mover's value once its turn is over."""
 
-    def __init__(self, evaluator: Evaluator, depth: int = 1, width: int = 4) -> None:
+    def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = ()) -> None:
         self.evaluator = evaluator
-        self.depth = depth
-        self.width = width
+        self.widths = widths
+        self.depth = len(widths) + 1
+        """Decisions searched in full before the greedy rollout (the root's included)."""
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -84,10 +87,11 @@ class TurnPlanner(Searcher):
 
     def _best_continuation(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
-        """The best value over the ``width`` most promising actions, each planned ``depth - 1`` deeper."""
+        """The best value over this level's width of most promising actions, each planned ``depth - 1``
+        deeper."""
         ranked = self._ranked(state, seat, rng, limit)
         best = -2.0
-        for _, action in ranked[:self.width]:
+        for _, action in ranked[:self.widths[self.depth - 1 - depth]]:
             state.apply(action)
             best = max(best, self._turn_value(state, seat, depth - 1, rng, limit))
             state.undo()

@@ -10,7 +10,7 @@ from game.ai.base import Budget, SearchBot
 from game.ai.games import evaluator
 from game.ai.greedy import Greedy
 from game.ai.levels import make_bot
-from game.ai.magnastorm_eval import evaluate, next_order
+from game.ai.magnastorm_eval import evaluate, final_value, next_order
 from game.rules.magnastorm import new_game
 from game.rules.match import Match
 from tests.rules.magnastorm.helpers import give_rep, started
@@ -32,13 +32,29 @@ def test_every_level_gives_a_legal_action(players: int) -> None:
         assert state.is_legal(action)
 
 
-def test_the_greedy_player_finishes_a_game() -> None:
-    match = _first_decision(2)
+def _greedy_game(players: int) -> Match:
+    match = _first_decision(players)
     bot = SearchBot("greedy", Greedy(evaluator("magnastorm")), Budget(10_000))
     rng = random.Random(2)
     while not match.state.is_terminal():
         match.play(bot.choose(match.state, rng))
-    assert match.state.result() is not None
+    return match
+
+
+def test_the_greedy_player_finishes_a_game() -> None:
+    assert _greedy_game(2).state.result() is not None
+
+
+def test_a_finished_game_ranks_the_margin_below_the_result() -> None:
+    """The bots' value of a finished game: every win above every live value, every loss below, and among
+    the losers the closer one (the better place) higher, so a lost last turn still plays for second."""
+    state = _greedy_game(3).state
+    values, winner = final_value(state), state.returns().index(1.0)
+    assert values[winner] >= 1 and all(v <= -1 for seat, v in enumerate(values) if seat != winner)
+    losers = sorted((seat for seat in range(3) if seat != winner), key=lambda seat: state.rep[seat])
+    assert state.rep[losers[0]] < state.rep[losers[1]]
+    assert values[losers[0]] < values[losers[1]]
+    assert evaluator("magnastorm")(state) == values
 
 
 def test_the_evaluation_favours_the_leader() -> None:

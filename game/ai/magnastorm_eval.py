@@ -77,8 +77,7 @@ def scores(state: MagnastormState) -> list[float]:
 def evaluate(state: GameState) -> list[float]:
     """Per-seat values in (-1, 1) of a live Magnastorm position."""
     assert isinstance(state, MagnastormState)
-    scale = state.s.threshold / 3
-    return [math.tanh(lead / scale) for lead in _leads(scores(state))]
+    return _scaled_leads(state, scores(state))
 
 
 def final_value(state: GameState) -> list[float]:
@@ -88,13 +87,12 @@ def final_value(state: GameState) -> list[float]:
     result = state.returns()
     if not any(result):  # an agreed draw: no margin to play for
         return result
+    margins = _scaled_leads(state, state.rep)
+    return [value + MARGIN_WEIGHT * margin for value, margin in zip(result, margins, strict=True)]
+
+
+def _scaled_leads(state: MagnastormState, values: list[float] | list[int]) -> list[float]:
+    """``tanh`` of each seat's value minus the best other seat's, scaled by the threshold."""
     scale = state.s.threshold / 3
-    leads = _leads(state.rep)
-    return [value + MARGIN_WEIGHT * math.tanh(lead / scale)
-            for value, lead in zip(result, leads, strict=True)]
-
-
-def _leads(values: list[float] | list[int]) -> list[float]:
-    """Each seat's value minus the best other seat's."""
-    return [mine - max(v for other, v in enumerate(values) if other != seat)
+    return [math.tanh((mine - max(v for other, v in enumerate(values) if other != seat)) / scale)
             for seat, mine in enumerate(values)]

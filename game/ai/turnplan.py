@@ -87,11 +87,11 @@ class TurnPlanner(Searcher):
 
     def _best_continuation(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
-        """The best value over this level's width of most promising actions, each planned ``depth - 1``
-        deeper."""
+        """The best value over the most promising actions (as many as this level's width, ``depth`` levels
+        before the rollout), each planned ``depth - 1`` deeper."""
         ranked = self._ranked(state, seat, rng, limit)
         best = -2.0
-        for _, action in ranked[:self.widths[self.depth - 1 - depth]]:
+        for _, action in ranked[:self.widths[-depth]]:
             state.apply(action)
             best = max(best, self._turn_value(state, seat, depth - 1, rng, limit))
             state.undo()

@@ -41,6 +41,9 @@ class GameEntry:
     final_value: str | None = None
     """The value of a finished game for every seat when the margin matters too (a function of the
     state; every win at or above +1, every loss at or below -1); None: the exact ``returns()``."""
+    reply_danger: str | None = None
+    """Whether the turn being planned may leave the next seat a turn that ends the game (a function of the
+    state; its planners then check their turns for a winning reply); None: never checked."""
     think_seconds: float = 4.0
     """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 
@@ -50,7 +53,8 @@ _GAMES: dict[str, GameEntry] = {
     "magistrat": GameEntry("game.ai.magistrat_eval:evaluate", openings="game.ai.games:balanced_setup",
                            repetition_key="game.ai.magistrat_eval:repetition_key", think_seconds=2.0),
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate",
-                            final_value="game.ai.magnastorm_eval:final_value"),
+                            final_value="game.ai.magnastorm_eval:final_value",
+                            reply_danger="game.ai.magnastorm_eval:reply_danger"),
 }
 
 
@@ -145,6 +149,12 @@ def repetition_key(game_id: str) -> Callable[[GameState], str] | None:
 def think_seconds(game_id: str) -> float:
     """How long one AI decision of ``game_id`` may take in live play (wall seconds)."""
     return _entry(game_id).think_seconds
+
+
+def reply_danger(game_id: str) -> Callable[[GameState], bool] | None:
+    """When ``game_id``'s planners check their turns for a winning reply (None: never)."""
+    target = _entry(game_id).reply_danger
+    return None if target is None else cast(Callable[[GameState], bool], _resolve(target))
 
 
 def _no_opinion(state: GameState) -> list[float]:

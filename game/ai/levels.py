@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
-from game.ai.games import evaluator, repetition_key, think_seconds
+from game.ai.games import evaluator, repetition_key, reply_danger, think_seconds
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
@@ -56,6 +56,8 @@ class _PlannerLevel:
 
     widths: tuple[int, ...]
     nodes: int
+    guarded: bool = False
+    """Whether the level checks its turns for a rival's winning reply (``TurnPlanner``'s ``danger``)."""
     reply: int = 0
     weights: MageStoneWeights | None = None
     caution: float = 0.0
@@ -140,12 +142,14 @@ class _TurnLevel:
 
     widths: tuple[int, ...]
     nodes: int
+    guarded: bool = False
+    """Whether the level checks its turns for a rival's winning reply (``TurnPlanner``'s ``danger``)."""
 
 
 _MAGNASTORM_LEVELS = {
     "easy": _TurnLevel((), 4_000),
     "normal": _TurnLevel((), 20_000),
-    "hard": _TurnLevel((4, 4, 4, 2), 60_000),
+    "hard": _TurnLevel((4, 4, 4, 2), 60_000, guarded=True),
 }
 
 
@@ -154,7 +158,8 @@ def _magnastorm(level: str) -> BotFactory:
     noise = _EASY_NOISE if level == "easy" else None
 
     def make(game_id: str, players: int) -> Bot:
-        planner = TurnPlanner(evaluator(game_id), config.widths)
+        planner = TurnPlanner(evaluator(game_id), config.widths,
+                              reply_danger(game_id) if config.guarded else None)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

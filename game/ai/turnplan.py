@@ -11,6 +11,12 @@ Every root action is judged by where the mover's turn ends after it:
 * a turn that ends the game is judged by the game's final value (its result, and the margin
   where the game has one), so a last turn is played to win, or to lose by the least.
 
+With a ``danger`` test, where the game says the next seat's turn may end the game, the turn ends the
+search found are checked best first for a winning reply: the next seat's own turn is planned (the same
+widths, a small budget, a fixed RNG) and a plan that finishes the game won refutes the end. A root action
+whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
+not takes that end's value; the check stops at the first end not refuted.
+
 The budget counts evaluations; once it is spent every root action left is judged one step
 ahead, so a node budget with no time cap always gives the same choice.
 """
@@ -18,33 +24,58 @@ ahead, so a node budget with no time cap always gives the same choice.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from game.ai.base import Evaluator, ScoredAction, Searcher, SearchLimit
+from game.ai.base import Budget, Evaluator, ScoredAction, Searcher, SearchLimit
 from game.rules.protocol import GameState
 
 TURN_STEPS = 60
 """Most decisions followed within one turn (a turn has far fewer); a guard, never reached."""
 TIE_NOISE = 1e-6
 """Random tie-breaking between equal values (from the bot's RNG, so reproducible)."""
+ENDS_KEPT = 3
+"""Best turn ends kept per root action for the reply check."""
+CHECKS = 8
+"""Most turn ends the reply check judges in one decision (the best first)."""
+REPLY_EVALUATIONS = 6_000
+"""Budget of one reply check (the next seat's turn planned once)."""
+LOST = -1.0
+"""A root action whose checked turn ends all leave a winning reply scores as a lost game (its planned
+value, shrunk, orders such actions among themselves)."""
+VERDICTS_KEPT = 512
+"""Reply verdicts remembered by turn end, so a turn's decisions share them (cleared when full)."""
+
+_verdicts: dict[tuple[str, tuple[int, ...], str, int], bool] = {}
+"""Reply verdicts by (state class, widths, end position, mover): pure functions of the key (fixed RNG)."""
 
 
 class TurnPlanner(Searcher):
     """Scores each root action by the mover's value once its turn is over."""
 
-    def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = ()) -> None:
+    def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = (),
+                 danger: Callable[[GameState], bool] | None = None) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
         """Decisions searched in full before the greedy rollout (the root's included)."""
+        self.danger = danger
+        """Whether a turn planned from a state may leave the next seat a game-ending turn (None: never)."""
+        self._line: list[Any] = []
+        """The actions applied since the root (the root action first)."""
+        self._ends: list[tuple[float, tuple[Any, ...]]] | None = None
+        """The current root action's turn ends with their values, while the reply check wants them."""
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
     ) -> list[ScoredAction]:
         """One score per root action: the mover's value at the end of its turn."""
         seat = state.current_player()
-        scored = []
+        guarded = self.danger is not None and len(actions) > 1 and self.danger(state)
+        scored, ends = [], []
         for action in actions:
+            self._ends = [] if guarded else None
+            self._line = [action]
             state.apply(action)
             if limit.exhausted:
                 value = self._value(state, seat, rng, limit)
@@ -52,7 +83,61 @@ class TurnPlanner(Searcher):
                 value = self._turn_value(state, seat, self.depth - 1, rng, limit)
             state.undo()
             scored.append(ScoredAction(action, value))
-        return scored
+            ends.append(sorted(self._ends or (), key=lambda end: -end[0])[:ENDS_KEPT])
+        self._ends = None
+        return self._checked(state, seat, scored, ends, limit) if guarded else scored
+
+    def _checked(self, state: GameState, seat: int, scored: list[ScoredAction],
+                 ends: list[list[tuple[float, tuple[Any, ...]]]], limit: SearchLimit) -> list[ScoredAction]:
+        """``scored`` with the reply check applied to the best turn ends (see the module's docstring)."""
+        ranked = sorted(((value, index, line) for index, root_ends in enumerate(ends)
+                         for value, line in root_ends), key=lambda end: -end[0])
+        refuted: set[int] = set()
+        kept: tuple[int, float] | None = None
+        for value, index, line in ranked[:CHECKS]:
+            if not self._refuted(state, seat, line, limit):
+                kept = (index, value)
+                break
+            refuted.add(index)
+        rescored = [ScoredAction(item.action, LOST + 1e-3 * item.value) if i in refuted else item
+                    for i, item in enumerate(scored)]
+        if kept is not None:
+            index, value = kept
+            rescored[index] = ScoredAction(scored[index].action, value)
+        return rescored
+
+    def _refuted(self, state: GameState, seat: int, line: tuple[Any, ...], limit: SearchLimit) -> bool:
+        """Whether the seat moving after ``line`` (the rest of ``seat``'s turn, from ``state``) finds a turn
+        that wins it the game; False unchecked when the decision's budget has too little left. ``state`` is
+        restored."""
+        for action in line:
+            state.apply(action)
+        key = (type(state).__qualname__, self.widths, state.position(), seat)
+        verdict = _verdicts.get(key)
+        if verdict is None and limit.budget.nodes - limit.used >= REPLY_EVALUATIONS and not limit.exhausted:
+            if len(_verdicts) >= VERDICTS_KEPT:
+                _verdicts.clear()
+            verdict = _verdicts[key] = self._reply_wins(state, seat, limit)
+        for _ in line:
+            state.undo()
+        return bool(verdict)
+
+    def _reply_wins(self, state: GameState, seat: int, limit: SearchLimit) -> bool:
+        rng = random.Random(0)
+        drawn = 0
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            drawn += 1
+        rival = -1 if state.is_terminal() else state.current_player()
+        wins = False
+        if rival not in (-1, seat):
+            reply, reply_limit = TurnPlanner(self.evaluator, self.widths), Budget(REPLY_EVALUATIONS).start()
+            plans = reply.analyse(state, state.legal_actions(), rng, reply_limit)
+            wins = max(item.value for item in plans) >= 1.0
+            limit.tick(reply_limit.used)
+        for _ in range(drawn):
+            state.undo()
+        return wins
 
     def _value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
         limit.tick()
@@ -70,20 +155,27 @@ class TurnPlanner(Searcher):
         applied = 0
         value: float | None = None
         while applied < TURN_STEPS and self._in_turn(state, seat):
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-                applied += 1
-                continue
-            if depth > 0 and not limit.exhausted:
+            if depth > 0 and not limit.exhausted and not state.is_chance_node():
                 value = self._best_continuation(state, seat, depth, rng, limit)
                 break
-            state.apply(self._greedy_step(state, seat, rng, limit))
+            self._push(state, state.sample_chance(rng) if state.is_chance_node()
+                       else self._greedy_step(state, seat, rng, limit))
             applied += 1
         if value is None:
             value = self._value(state, seat, rng, limit)
+            if self._ends is not None and not self._in_turn(state, seat):
+                self._ends.append((value, tuple(self._line)))
         for _ in range(applied):
-            state.undo()
+            self._pop(state)
         return value
+
+    def _push(self, state: GameState, action: Any) -> None:
+        state.apply(action)
+        self._line.append(action)
+
+    def _pop(self, state: GameState) -> None:
+        state.undo()
+        self._line.pop()
 
     def _best_continuation(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
@@ -92,9 +184,9 @@ class TurnPlanner(Searcher):
         ranked = self._ranked(state, seat, rng, limit)
         best = -2.0
         for _, action in ranked[:self.widths[-depth]]:
-            state.apply(action)
+            self._push(state, action)
             best = max(best, self._turn_value(state, seat, depth - 1, rng, limit))
-            state.undo()
+            self._pop(state)
         return best
 
     def _ranked(self, state: GameState, seat: int, rng: random.Random,

@@ -8,7 +8,9 @@ import time
 import pytest
 
 from game.ai.base import Budget
+from game.ai.games import evaluator
 from game.ai.levels import hint, make_bot
+from game.ai.turnplan import TurnPlanner
 from game.ai.worker import AiWorker, choose_text
 from game.rules.magnastorm import MagnastormState, new_game
 from game.rules.match import Match
@@ -277,3 +279,48 @@ reach: ``crew c0 y, to r0c1, move, go, step 4o, end s37, lab 3, done, obj 1``. H
 def test_hard_plays_a_lost_last_turn_for_the_margin(seed: object) -> None:
     """A lost game still ends as close as it can: Hard's last turn claims the objective (+4)."""
     assert _turn_gain(_LOST_LAST_TURN, "hard", seed) == 4
+
+
+_LAST_TURN_OF_THE_ROUND = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=17,10 ledger=15,0,0,0,2,0,0,0,0,"
+    "0,9,1,0,0,0,0,0,0,0,0 cubes=0,2,1,0,0,0,0,6,0,0 supply=22,20,16,0,0,0 bag=3,3,2,0,0,25 lab_slots=0,1"
+    ",0,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1 station_slots=1,0,1,1,1,1 crew_home=4,4 markers_home=5,5 resear"
+    "ch=1,1,2,0,1,1 runner=18,23 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
+    "-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,0,-1,-1,1,-1,-1 space_labs=0,0,0,0,"
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,1,0,0 station_owne"
+    "r=-1,-1,-1,-1,0,-1 upper=1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0 lower=2,0,0,0,0,-,0,-,0,0,0,0,-,-,-"
+    ",-,0,-,-,1 admin=-,yilmark,okzil,dain admin_ctrl=-1,-1,-1,1 rcmd=mbado,park,vasidis rcmd_ctrl=-1,-1,"
+    "-1 objectives=R1b,R3b,S3b,S2a claims=0,1,0,0.1 fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 end_"
+    "triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=1,0 drawn= ranking= artifacts_wo"
+    "n=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The first careful game's ply 118 (docs/games/magnastorm-2p-vs-hard-2026-12-03.json, seed 2030): Hard
+(seat 1) at 10 to the player's 17, one crew member each left on the upper panel: the player's turn after
+Hard's closes round 1, and the administration after it can bring the player to 25. Hard's R1b second (+4)
+dropped its red lead and the player won there; some turns with the same +4 leave no winning reply."""
+
+
+def _reply_wins(state: MagnastormState, mover: int) -> bool:
+    """Whether the seat after ``mover`` finds a turn that wins the game: its turn planned five deep with a
+    larger budget than the reply check's and two bag seeds of its own."""
+    for seed in (101, 102):
+        rng, drawn = random.Random(seed), 0
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            drawn += 1
+        planner = TurnPlanner(evaluator("magnastorm"), (4, 4, 4, 2))
+        plans = planner.analyse(state, state.legal_actions(), rng, Budget(20_000).start())
+        for _ in range(drawn):
+            state.undo()
+        if max(plan.value for plan in plans) >= 1.0:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", ["ai/2030/118", 3, 4, 5, 6])
+def test_hard_leaves_no_winning_reply_at_the_round_end(seed: object) -> None:
+    """Ply 118: whatever Hard gains in its turn, the player's turn that closes the round does not win the game
+    (without the reply check, Hard's turn with bag seed 6 let it: 25 in the administration)."""
+    after = _after_whole_turn(_LAST_TURN_OF_THE_ROUND, "hard", seed)
+    assert not after.is_terminal() and after.current_player() == 0
+    assert not _reply_wins(after, 1)

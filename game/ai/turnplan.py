@@ -46,8 +46,9 @@ value, shrunk, orders such actions among themselves)."""
 VERDICTS_KEPT = 512
 """Reply verdicts remembered by turn end, so a turn's decisions share them (cleared when full)."""
 
-_verdicts: dict[tuple[str, tuple[int, ...], str, int], bool] = {}
-"""Reply verdicts by (state class, widths, end position, mover): pure functions of the key (fixed RNG)."""
+_verdicts: dict[tuple[str, tuple[int, ...], str, int], tuple[bool, int]] = {}
+"""Reply verdicts and their cost in evaluations by (state class, widths, end position, mover): pure functions
+of the key (a fixed RNG and budget)."""
 
 
 class TurnPlanner(Searcher):
@@ -108,36 +109,40 @@ class TurnPlanner(Searcher):
 
     def _refuted(self, state: GameState, seat: int, line: tuple[Any, ...], limit: SearchLimit) -> bool:
         """Whether the seat moving after ``line`` (the rest of ``seat``'s turn, from ``state``) finds a turn
-        that wins it the game; False unchecked when the decision's budget has too little left. ``state`` is
+        that wins it the game; False unchecked when the decision's budget has too little left. A remembered
+        verdict is charged what it cost, so the choice never depends on what was remembered. ``state`` is
         restored."""
+        if limit.exhausted or limit.budget.nodes - limit.used < REPLY_EVALUATIONS:
+            return False
         for action in line:
             state.apply(action)
         key = (type(state).__qualname__, self.widths, state.position(), seat)
-        verdict = _verdicts.get(key)
-        if verdict is None and limit.budget.nodes - limit.used >= REPLY_EVALUATIONS and not limit.exhausted:
+        if key not in _verdicts:
             if len(_verdicts) >= VERDICTS_KEPT:
                 _verdicts.clear()
-            verdict = _verdicts[key] = self._reply_wins(state, seat, limit)
+            _verdicts[key] = self._reply_wins(state, seat)
         for _ in line:
             state.undo()
-        return bool(verdict)
+        wins, cost = _verdicts[key]
+        limit.tick(cost)
+        return wins
 
-    def _reply_wins(self, state: GameState, seat: int, limit: SearchLimit) -> bool:
+    def _reply_wins(self, state: GameState, seat: int) -> tuple[bool, int]:
+        """Whether the next seat's planned turn from ``state`` wins the game, and the evaluations it took."""
         rng = random.Random(0)
         drawn = 0
         while state.is_chance_node():
             state.apply(state.sample_chance(rng))
             drawn += 1
         rival = -1 if state.is_terminal() else state.current_player()
-        wins = False
+        wins, cost = False, 0
         if rival not in (-1, seat):
             reply, reply_limit = TurnPlanner(self.evaluator, self.widths), Budget(REPLY_EVALUATIONS).start()
             plans = reply.analyse(state, state.legal_actions(), rng, reply_limit)
-            wins = max(item.value for item in plans) >= 1.0
-            limit.tick(reply_limit.used)
+            wins, cost = max(item.value for item in plans) >= 1.0, reply_limit.used
         for _ in range(drawn):
             state.undo()
-        return wins
+        return wins, cost
 
     def _value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
         limit.tick()

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from game.ai import turnplan
 from game.ai.base import Budget
 from game.ai.games import evaluator
 from game.ai.levels import hint, make_bot
@@ -324,3 +325,18 @@ def test_hard_leaves_no_winning_reply_at_the_round_end(seed: object) -> None:
     after = _after_whole_turn(_LAST_TURN_OF_THE_ROUND, "hard", seed)
     assert not after.is_terminal() and after.current_player() == 0
     assert not _reply_wins(after, 1)
+
+
+def test_remembered_reply_verdicts_change_neither_the_choice_nor_its_cost() -> None:
+    """The reply check remembers its verdicts between decisions; a bot asked with them remembered chooses as
+    one asked afresh, and is charged the same evaluations (a worker's memory never changes a move)."""
+    def ask() -> tuple[str, int]:
+        state = MagnastormState.from_position(_LAST_TURN_OF_THE_ROUND)
+        limit = Budget(60_000).start()
+        action = make_bot("magnastorm", "hard", 2).choose_with(state, random.Random(3), limit)  # type: ignore[attr-defined]
+        return str(action), limit.used
+
+    turnplan._verdicts.clear()
+    fresh = ask()
+    assert turnplan._verdicts, "the position should be checked for a winning reply"
+    assert ask() == fresh

@@ -318,11 +318,35 @@ def _reply_wins(state: MagnastormState, mover: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize("seed", ["ai/2030/118", 3, 4, 5, 6])
-def test_hard_leaves_no_winning_reply_at_the_round_end(seed: object) -> None:
-    """Ply 118: whatever Hard gains in its turn, the player's turn that closes the round does not win the game
-    (without the reply check, Hard's turn with bag seed 6 let it: 25 in the administration)."""
-    after = _after_whole_turn(_LAST_TURN_OF_THE_ROUND, "hard", seed)
+_ROUND_END_COMMANDER = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=16,16 ledger=14,0,0,0,2,0,0,0,0,"
+    "0,13,1,0,0,2,0,0,0,0,0 cubes=1,4,2,0,0,2,1,4,0,0 supply=19,18,18,0,0,0 bag=3,2,1,0,0,25 lab_slots=0,"
+    "0,1,0,1,1,0,1,1,1,0,0,1,0,1,1,1,1,1,1 station_slots=1,0,1,1,0,1 crew_home=3,4 markers_home=5,4 resea"
+    "rch=1,1,1,0,0,0 runner=23,17 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1"
+    ",-1,-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,1,-1,-1,-1,-1,1,-1,-1,1,-1,-1,0,0,0 space_labs=0,0,0,0,0,0"
+    ",0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,1,0,0,1,0,0,1,1,1 station_owner=-"
+    "1,-1,-1,0,1,-1 upper=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,2,0,0,0,0 lower=0,0,0,0,0,-,0,-,1,2,-,0,-,-,-,-,0"
+    ",0,0,- admin=-,outridge,yakuul,dain admin_ctrl=-1,-1,1,-1 rcmd=davenpitt,modo,mbado rcmd_ctrl=-1,-1,"
+    "-1 objectives=R1b,R3b,S2a,S3a claims=0.1,0.1,1.0,- fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 "
+    "end_triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=1,2 drawn= ranking= artifact"
+    "s_won=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The second careful game's ply 147 (docs/games/magnastorm-2p-vs-hard-2026-12-04.json, seed 2031): Hard
+(seat 1) at 16-16 with three crew members left on the upper panel and the administration coming (the
+player's research leads and sector 5 were worth 8 to it). Hard took Forrester Dain (+3) and the player's turn
+closed the round at 26; five deep without the reply check Hard took a commander with every bag seed tried and
+left the same reply."""
+
+
+@pytest.mark.parametrize(("position", "seed"), [
+    (_LAST_TURN_OF_THE_ROUND, "ai/2030/118"), (_LAST_TURN_OF_THE_ROUND, 4), (_LAST_TURN_OF_THE_ROUND, 5),
+    (_LAST_TURN_OF_THE_ROUND, 6), (_ROUND_END_COMMANDER, "ai/2031/147"), (_ROUND_END_COMMANDER, 0),
+], ids=["118-game", "118-4", "118-5", "118-6", "147-game", "147-0"])
+def test_hard_leaves_no_winning_reply_at_the_round_end(position: str, seed: object) -> None:
+    """Plies 118 and 147: whatever Hard gains in its turn, the player's next turn does not win the game
+    (without the reply check, Hard's turn at ply 118 with bag seed 6 let it: 25 in the administration; at
+    ply 147 with both seeds)."""
+    after = _after_whole_turn(position, "hard", seed)
     assert not after.is_terminal() and after.current_player() == 0
     assert not _reply_wins(after, 1)
 

@@ -56,8 +56,6 @@ class _PlannerLevel:
 
     widths: tuple[int, ...]
     nodes: int
-    guarded: bool = False
-    """Whether the level checks its turns for a rival's winning reply (``TurnPlanner``'s ``danger``)."""
     reply: int = 0
     weights: MageStoneWeights | None = None
     caution: float = 0.0

@@ -120,29 +120,13 @@ class TurnPlanner(Searcher):
         if key not in _verdicts:
             if len(_verdicts) >= VERDICTS_KEPT:
                 _verdicts.clear()
-            _verdicts[key] = self._reply_wins(state, seat)
+            _verdicts[key] = next_turn_wins(state, seat, self.evaluator, self.widths, random.Random(0),
+                                            REPLY_EVALUATIONS)
         for _ in line:
             state.undo()
         wins, cost = _verdicts[key]
         limit.tick(cost)
         return wins
-
-    def _reply_wins(self, state: GameState, seat: int) -> tuple[bool, int]:
-        """Whether the next seat's planned turn from ``state`` wins the game, and the evaluations it took."""
-        rng = random.Random(0)
-        drawn = 0
-        while state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            drawn += 1
-        rival = -1 if state.is_terminal() else state.current_player()
-        wins, cost = False, 0
-        if rival not in (-1, seat):
-            reply, reply_limit = TurnPlanner(self.evaluator, self.widths), Budget(REPLY_EVALUATIONS).start()
-            plans = reply.analyse(state, state.legal_actions(), rng, reply_limit)
-            wins, cost = max(item.value for item in plans) >= 1.0, reply_limit.used
-        for _ in range(drawn):
-            state.undo()
-        return wins, cost
 
     def _value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
         limit.tick()
@@ -210,3 +194,23 @@ class TurnPlanner(Searcher):
         if len(actions) == 1:
             return actions[0]
         return self._ranked(state, seat, rng, limit)[0][1]
+
+
+def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tuple[int, ...],
+                   rng: random.Random, nodes: int) -> tuple[bool, int]:
+    """Whether the seat deciding next after ``seat`` (past any draws, from ``rng``) finds a turn that wins the
+    game, planned with ``widths`` and ``nodes`` evaluations, and the evaluations it took. ``state`` is
+    restored."""
+    drawn = 0
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+        drawn += 1
+    rival = -1 if state.is_terminal() else state.current_player()
+    wins, cost = False, 0
+    if rival not in (-1, seat):
+        limit = Budget(nodes).start()
+        plans = TurnPlanner(evaluator, widths).analyse(state, state.legal_actions(), rng, limit)
+        wins, cost = max(item.value for item in plans) >= 1.0, limit.used
+    for _ in range(drawn):
+        state.undo()
+    return wins, cost

@@ -11,7 +11,7 @@ from game.ai import turnplan
 from game.ai.base import Budget
 from game.ai.games import evaluator
 from game.ai.levels import hint, make_bot
-from game.ai.turnplan import TurnPlanner
+from game.ai.turnplan import next_turn_wins
 from game.ai.worker import AiWorker, choose_text
 from game.rules.magnastorm import MagnastormState, new_game
 from game.rules.match import Match
@@ -304,18 +304,9 @@ dropped its red lead and the player won there; some turns with the same +4 leave
 def _reply_wins(state: MagnastormState, mover: int) -> bool:
     """Whether the seat after ``mover`` finds a turn that wins the game: its turn planned five deep with a
     larger budget than the reply check's and two bag seeds of its own."""
-    for seed in (101, 102):
-        rng, drawn = random.Random(seed), 0
-        while state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            drawn += 1
-        planner = TurnPlanner(evaluator("magnastorm"), (4, 4, 4, 2))
-        plans = planner.analyse(state, state.legal_actions(), rng, Budget(20_000).start())
-        for _ in range(drawn):
-            state.undo()
-        if max(plan.value for plan in plans) >= 1.0:
-            return True
-    return False
+    judge = evaluator("magnastorm")
+    return any(next_turn_wins(state, mover, judge, (4, 4, 4, 2), random.Random(seed), 20_000)[0]
+               for seed in (101, 102))
 
 
 _ROUND_END_COMMANDER = (

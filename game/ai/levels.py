@@ -135,19 +135,18 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 
 @dataclass(frozen=True)
 class _TurnLevel:
-    """One Magnastorm level: the turn planner's widths (one per decision searched after the root), and its
-    budget (in evaluations)."""
+    """One Magnastorm level: the turn planner's widths (one per decision searched after the root), its
+    budget and the budget of one check for a rival's winning reply (in evaluations; every level checks)."""
 
     widths: tuple[int, ...]
     nodes: int
-    guarded: bool = False
-    """Whether the level checks its turns for a rival's winning reply (``TurnPlanner``'s ``danger``)."""
+    reply_nodes: int
 
 
 _MAGNASTORM_LEVELS = {
-    "easy": _TurnLevel((), 4_000),
-    "normal": _TurnLevel((), 20_000),
-    "hard": _TurnLevel((4, 4, 4, 2), 60_000, guarded=True),
+    "easy": _TurnLevel((), 4_000, 1_500),
+    "normal": _TurnLevel((), 20_000, 6_000),
+    "hard": _TurnLevel((4, 4, 4, 2), 60_000, 6_000),
 }
 
 
@@ -156,8 +155,8 @@ def _magnastorm(level: str) -> BotFactory:
     noise = _EASY_NOISE if level == "easy" else None
 
     def make(game_id: str, players: int) -> Bot:
-        planner = TurnPlanner(evaluator(game_id), config.widths,
-                              reply_danger(game_id) if config.guarded else None)
+        planner = TurnPlanner(evaluator(game_id), config.widths, reply_danger(game_id), config.reply_nodes,
+                              noise.margin if noise else 0.0)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

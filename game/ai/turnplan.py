@@ -15,7 +15,8 @@ With a ``danger`` test, where the game says the next seat's turn may end the gam
 search found are checked best first for a winning reply: the next seat's own turn is planned (the same
 widths, a small budget, a fixed RNG) and a plan that finishes the game won refutes the end. A root action
 whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
-not takes that end's value; the check stops at the first end not refuted.
+not takes that end's value; the check stops at the first end not refuted (or, with a ``reply_margin``, at
+the first end that far below it).
 
 The budget counts evaluations; once it is spent every root action left is judged one step
 ahead, so a node budget with no time cap always gives the same choice.
@@ -39,29 +40,36 @@ ENDS_KEPT = 3
 CHECKS = 8
 """Most turn ends the reply check judges in one decision (the best first)."""
 REPLY_EVALUATIONS = 6_000
-"""Budget of one reply check (the next seat's turn planned once)."""
+"""Default budget of one reply check (the next seat's turn planned once; five deep it costs up to a few
+thousand evaluations, greedily a few hundred)."""
 LOST = -1.0
 """A root action whose checked turn ends all leave a winning reply scores as a lost game (its planned
 value, shrunk, orders such actions among themselves)."""
 VERDICTS_KEPT = 512
 """Reply verdicts remembered by turn end, so a turn's decisions share them (cleared when full)."""
 
-_verdicts: dict[tuple[str, tuple[int, ...], str, int], tuple[bool, int]] = {}
-"""Reply verdicts and their cost in evaluations by (state class, widths, end position, mover): pure functions
-of the key (a fixed RNG and budget)."""
+_verdicts: dict[tuple[str, tuple[int, ...], int, str, int], tuple[bool, int]] = {}
+"""Reply verdicts and their cost in evaluations by (state class, widths, reply budget, end position, mover):
+pure functions of the key (a fixed RNG)."""
 
 
 class TurnPlanner(Searcher):
     """Scores each root action by the mover's value once its turn is over."""
 
     def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = (),
-                 danger: Callable[[GameState], bool] | None = None) -> None:
+                 danger: Callable[[GameState], bool] | None = None,
+                 reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
         """Decisions searched in full before the greedy rollout (the root's included)."""
         self.danger = danger
         """Whether a turn planned from a state may leave the next seat a game-ending turn (None: never)."""
+        self.reply_evaluations = reply_evaluations
+        """Budget of one reply check; a decision with less left checks no further."""
+        self.reply_margin = reply_margin
+        """Ends within this of the best end not refuted are checked too (a level that may choose any of
+        them, by its noise, must not choose a refuted one)."""
         self._line: list[Any] = []
         """The actions applied since the root (the root action first)."""
         self._ends: list[tuple[float, tuple[Any, ...]]] | None = None
@@ -94,34 +102,37 @@ class TurnPlanner(Searcher):
         ranked = sorted(((value, index, line) for index, root_ends in enumerate(ends)
                          for value, line in root_ends), key=lambda end: -end[0])
         refuted: set[int] = set()
-        kept: tuple[int, float] | None = None
-        for value, index, line in ranked[:CHECKS]:
-            if not self._refuted(state, seat, line, limit):
-                kept = (index, value)
+        kept: dict[int, float] = {}
+        checks = 0
+        for value, index, line in ranked:
+            if checks == CHECKS or (kept and value < max(kept.values()) - self.reply_margin):
                 break
-            refuted.add(index)
-        rescored = [ScoredAction(item.action, LOST + 1e-3 * item.value) if i in refuted else item
-                    for i, item in enumerate(scored)]
-        if kept is not None:
-            index, value = kept
-            rescored[index] = ScoredAction(scored[index].action, value)
-        return rescored
+            if index in kept:
+                continue
+            checks += 1
+            if self._refuted(state, seat, line, limit):
+                refuted.add(index)
+            else:
+                kept[index] = value
+        return [ScoredAction(item.action, kept[i]) if i in kept
+                else ScoredAction(item.action, LOST + 1e-3 * item.value) if i in refuted else item
+                for i, item in enumerate(scored)]
 
     def _refuted(self, state: GameState, seat: int, line: tuple[Any, ...], limit: SearchLimit) -> bool:
         """Whether the seat moving after ``line`` (the rest of ``seat``'s turn, from ``state``) finds a turn
         that wins it the game; False unchecked when the decision's budget has too little left. A remembered
         verdict is charged what it cost, so the choice never depends on what was remembered. ``state`` is
         restored."""
-        if limit.exhausted or limit.budget.nodes - limit.used < REPLY_EVALUATIONS:
+        if limit.exhausted or limit.budget.nodes - limit.used < self.reply_evaluations:
             return False
         for action in line:
             state.apply(action)
-        key = (type(state).__qualname__, self.widths, state.position(), seat)
+        key = (type(state).__qualname__, self.widths, self.reply_evaluations, state.position(), seat)
         if key not in _verdicts:
             if len(_verdicts) >= VERDICTS_KEPT:
                 _verdicts.clear()
             _verdicts[key] = next_turn_wins(state, seat, self.evaluator, self.widths, random.Random(0),
-                                            REPLY_EVALUATIONS)
+                                            self.reply_evaluations)
         for _ in line:
             state.undo()
         wins, cost = _verdicts[key]

@@ -342,6 +342,17 @@ def test_hard_leaves_no_winning_reply_at_the_round_end(position: str, seed: obje
     assert not _reply_wins(after, 1)
 
 
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_level_leaves_no_plain_winning_reply(level: str, seed: int) -> None:
+    """Ply 147: the player's winning reply (the round closed at 26) is one a greedy turn finds, so Easy and
+    Normal see it too and take a turn that leaves none (without their own check they left it with every bag
+    seed tried; Easy's mistakes included)."""
+    after = _after_whole_turn(_ROUND_END_COMMANDER, level, seed)
+    assert not after.is_terminal() and after.current_player() == 0
+    assert not _reply_wins(after, 1)
+
+
 def test_remembered_reply_verdicts_change_neither_the_choice_nor_its_cost() -> None:
     """The reply check remembers its verdicts between decisions; a bot asked with them remembered chooses as
     one asked afresh, and is charged the same evaluations (a worker's memory never changes a move)."""

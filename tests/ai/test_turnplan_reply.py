@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.base import Budget, rank, terminal_or
+from game.ai.base import Budget, Noise, rank, terminal_or
 from game.ai.turnplan import TurnPlanner
 from game.rules.protocol import GameState
 from tests.ai.toy_game import ToyNim
@@ -40,3 +40,32 @@ def test_the_check_takes_the_best_turn_that_leaves_no_winning_reply() -> None:
 def test_when_every_turn_leaves_a_winning_reply_the_planned_order_stands() -> None:
     """From 4 every take loses; the check ranks the refuted turns as the plan did."""
     assert _choice(4, guarded=True) == _choice(4, guarded=False)
+
+
+def _cautious_for_the_pile(state: GameState) -> list[float]:
+    """A Nim evaluation that likes taking little: the bigger the pile left, the better for the taker."""
+    assert isinstance(state, ToyNim)
+    left = state.pile / 20
+    mover = state.current_player()
+    return [-left if seat == mover else left for seat in range(2)]
+
+
+def _noisy_choices(margin: float) -> set[str]:
+    """What a noisy level (mistakes within 0.2 of the best) takes from a pile of 5 over 40 seeds, its reply
+    check covering ends within ``margin`` of the best end not refuted."""
+    noise = Noise(temperature=0.5, margin=0.2)
+    choices = set()
+    for seed in range(40):
+        state = ToyNim(5)
+        planner = TurnPlanner(terminal_or(_cautious_for_the_pile), (), lambda _: True, reply_margin=margin)
+        scored = planner.analyse(state, state.legal_actions(), random.Random(seed), Budget(10_000).start())
+        choices.add(str(noise.pick(rank(scored), random.Random(seed))))
+    return choices
+
+
+def test_a_noisy_level_checks_every_turn_its_noise_may_choose() -> None:
+    """From 5, taking 1 (the evaluation's favourite) leaves no winning reply; taking 2 or 3 does, and both are
+    within the noise's margin. Checking only the best end, the noise still takes them; checking every end
+    within the margin, it never does."""
+    assert _noisy_choices(0.0) > {"take1"}
+    assert _noisy_choices(0.2) == {"take1"}

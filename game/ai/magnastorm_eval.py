@@ -2,10 +2,11 @@
 
 A seat's raw score is its reputation plus what will turn into reputation: research
 levels (objectives, research commanders), labs on the planet (majorities, income,
-sector objectives), stations left to build, commanders held, CreditCubes in hand and
-the place in next round's turn order (the first-player token), each with a small weight,
-and the reputation the coming administration would award now (sector majorities and
-research commanders), weighted by how near the round's end is.
+sector objectives), stations left to build, commanders held, CreditCubes in hand, the
+place in next round's turn order (the first-player token) and its best objective prospect
+(``magnastorm_prospects``), each with a small weight, and the reputation the coming
+administration would award now (sector majorities and research commanders), weighted by
+how near the round's end is.
 The value of a seat is ``tanh`` of its lead over the best other seat, scaled by the
 threshold, so a seat well ahead is near +1 and the others near -1 (max^n search needs
 no zero sum). A finished game is worth its result plus a little for the reputation
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from game.ai.magnastorm_prospects import prospects
 from game.rules.magnastorm.core import ROUNDS
 from game.rules.magnastorm.state import LAB_SLOTS, MagnastormState
 from game.rules.protocol import GameState
@@ -25,6 +27,9 @@ RESEARCH_WEIGHT = 0.6
 LAB_WEIGHT = 0.8
 CUBE_WEIGHT = 0.15
 COMMANDER_WEIGHT = 1.0
+OBJECTIVE_WEIGHT = 0.3
+"""Per point of the seat's best objective prospect (the next free space's reputation times the share of the
+objective in place)."""
 TURN_ORDER_WEIGHT = 1.5
 """Per place ahead in next round's turn order (going first picks the best crew and spaces)."""
 ADMIN_NEAR = 1.0
@@ -71,6 +76,7 @@ def scores(state: MagnastormState) -> list[float]:
     order = next_order(state) if len(state.order) == n else list(range(n))
     out = []
     coming = administration_term(state)
+    prospect = prospects(state)
     for seat in range(n):
         placed = LAB_SLOTS - sum(state.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS])
         research = sum(state.research[seat * areas:(seat + 1) * areas])
@@ -78,7 +84,8 @@ def scores(state: MagnastormState) -> list[float]:
         commanders = state.admin_ctrl.count(seat) + state.rcmd_ctrl.count(seat)
         out.append(state.rep[seat] + RESEARCH_WEIGHT * research + LAB_WEIGHT * placed
                    + CUBE_WEIGHT * cubes + COMMANDER_WEIGHT * commanders
-                   + TURN_ORDER_WEIGHT * (n - 1 - order.index(seat)) + coming[seat])
+                   + TURN_ORDER_WEIGHT * (n - 1 - order.index(seat)) + coming[seat]
+                   + OBJECTIVE_WEIGHT * prospect[seat])
     return out
 
 

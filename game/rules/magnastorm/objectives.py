@@ -92,6 +92,42 @@ def removable_spaces(face: ObjectiveFace, board: Board, owner: Sequence[int], la
     return mine if sum(labs[s] for s in mine) >= need else []
 
 
+def research_progress(face: ObjectiveFace, colours: str, levels: Sequence[Sequence[int]], seat: int,
+                      need: int) -> int:
+    """The largest part of ``need`` levels ``seat`` could move down for a research face now: the greatest
+    ``part`` for which :func:`research_areas` offers a first step (0 when none)."""
+    own = levels[seat]
+    if face.goal in ("track", "track_most"):
+        area = colours.index(face.area)
+        held = own[area] if face.goal == "track" or sole_most(levels, seat, area) else 0
+    elif face.goal == "most":
+        held = max((own[a] for a in range(len(colours)) if sole_most(levels, seat, a)), default=0)
+    elif face.goal == "spread":
+        held = sum(1 for level in own if level >= 1)
+    else:
+        held = sum(own)
+    return min(held, need)
+
+
+def sector_progress(face: ObjectiveFace, board: Board, owner: Sequence[int], quiet: Sequence[bool],
+                    counts: Sequence[Sequence[int]], seat: int, need: int) -> int:
+    """The largest part of ``need`` labs ``seat`` could remove for a sector face now (``counts``: every seat's
+    labs per sector): the greatest ``part`` for which :func:`removable_spaces` offers a first step."""
+    goal, mine = face.goal, counts[seat]
+    if goal in ("same_sector", "majority_sector"):
+        held = max((mine[sector] for sector in range(6)
+                    if goal == "same_sector" or sole_majority(counts, seat, sector)), default=0)
+    elif goal == "distinct_sectors":
+        held = sum(1 for count in mine if count)
+    elif goal == "distinct_colours":
+        held = len({board.space_colour[space] for space, who in enumerate(owner) if who == seat})
+    elif goal in ("quiet", "storm"):
+        held = sum(count for sector, count in enumerate(mine) if quiet[sector] == (goal == "quiet"))
+    else:
+        held = sum(mine)
+    return min(held, need)
+
+
 def constraint_after(face: ObjectiveFace, board: Board, space: int, constraint: int) -> int:
     """The removal constraint once the lab on ``space`` is removed."""
     sector = board.area_sector[board.space_area[space]]

@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from game.rules.magnastorm import new_game
+from game.rules.magnastorm.objectives import (
+    removable_spaces,
+    research_areas,
+    research_progress,
+    sector_counts,
+    sector_progress,
+)
+from game.rules.match import Match
+
 from .helpers import legal, play, put_labs, started, top
 
 
@@ -110,3 +124,36 @@ def test_a_full_objective_takes_no_more_claims() -> None:
     state.research[0:3] = [4, 0, 0]
     state.refresh()
     assert not state.can_fulfil(0, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_progress_of_a_face_agrees_with_its_first_step(players: int) -> None:
+    """Over seeded random games and every objective face: a seat's progress reaches a target exactly when the
+    face offers it a first step for that target (the AI's prospects count what the rules would allow)."""
+    rng = random.Random(players)
+    match = Match(new_game({"players": players}), rng.randrange(1 << 30))
+    match.resolve_chance()
+    state = match.state
+    st = state.s
+    checked, actions = 0, 0
+    while not state.is_terminal() and actions < 1500:
+        actions += 1
+        if state.phase == "play" and actions % 5 == 0:
+            levels = [state.research[seat * st.areas:(seat + 1) * st.areas] for seat in range(players)]
+            counts = sector_counts(st.board, state.space_owner, state.space_labs, players)
+            quiet = st.quiet[state.rotation]
+            for face in st.card_faces.values():
+                for seat in range(players):
+                    for need in range(1, 5):
+                        if face.kind == "research":
+                            offered = research_areas(face, st.colours, levels, seat, need, 0)
+                            progress = research_progress(face, st.colours, levels, seat, need)
+                        else:
+                            offered = removable_spaces(face, st.board, state.space_owner, state.space_labs,
+                                                       quiet, players, seat, need, 0)
+                            progress = sector_progress(face, st.board, state.space_owner, quiet, counts, seat,
+                                                       need)
+                        assert (progress == need) == bool(offered), (face, seat, need, state.position())
+                        checked += 1
+        match.play(rng.choice(state.legal_actions()))
+    assert checked >= 4000 and any(owner >= 0 for owner in state.space_owner)

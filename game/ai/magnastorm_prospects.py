@@ -40,7 +40,7 @@ def _prospects(state: MagnastormState) -> list[float]:
     """:func:`prospects` computed afresh."""
     st = state.s
     areas = st.areas
-    levels = [state.research[seat * areas:(seat + 1) * areas] for seat in range(st.n)]
+    levels = state.research_levels()
     counts = sector_counts(st.board, state.space_owner, state.space_labs, st.n)
     rounds = [state.round] + ([state.round + 1] if state.round < ROUNDS else [])
     asks = []  # per objective still open: its claims, face, and (need, storm sectors) for each round judged

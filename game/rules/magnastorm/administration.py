@@ -39,7 +39,7 @@ class AdministrationRules(StateCore):
         The sole leader of an area among the players still in wins its commander; a tie takes it
         from its holder.
         """
-        levels = self._levels()
+        levels = self.research_levels()
         moves = []
         for area in range(self.s.areas):
             top = max(levels[seat][area] for seat in self.order)

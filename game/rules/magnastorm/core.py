@@ -223,7 +223,8 @@ class StateCore:
         """Research level of ``seat`` in ``area``."""
         return self.research[seat * self.s.areas + area]
 
-    def _levels(self) -> list[list[int]]:
+    def research_levels(self) -> list[list[int]]:
+        """Each seat's research level in every area."""
         a = self.s.areas
         return [self.research[seat * a:(seat + 1) * a] for seat in range(self.s.n)]
 

@@ -35,7 +35,7 @@ class ObjectiveRules(StateCore):
         if face.kind == "research":
             if sum(self.research[seat * st.areas:(seat + 1) * st.areas]) < need:
                 return False
-            return bool(research_areas(face, st.colours, self._levels(), seat, need, 0))
+            return bool(research_areas(face, st.colours, self.research_levels(), seat, need, 0))
         if LAB_SLOTS - sum(self.lab_slots[seat * LAB_SLOTS:(seat + 1) * LAB_SLOTS]) < need:
             return False
         return bool(removable_spaces(face, st.board, self.space_owner, self.space_labs, self._quiet(),
@@ -81,7 +81,8 @@ class ObjectiveRules(StateCore):
     def _legal_down(self, task: Task) -> list[Action]:
         _, seat, slot, need, used = task
         st = self.s
-        areas = research_areas(self.objective_face(slot), st.colours, self._levels(), seat, need, used)
+        levels = self.research_levels()
+        areas = research_areas(self.objective_face(slot), st.colours, levels, seat, need, used)
         return [act(f"down {st.colours[a]}") for a in areas]
 
     def _do_down(self, task: Task, args: tuple[str, ...]) -> None:

@@ -78,7 +78,7 @@ class PanelRules(StateCore):
         if self.controls(seat, "mbado"):
             self.tasks.append(new_task("getcolour", seat))
         if self.controls(seat, "davenpitt"):
-            levels = self._levels()[seat]
+            levels = self.research_levels()[seat]
             lowest = min(levels)
             self._push_research(seat, sum(1 << a for a, v in enumerate(levels) if v == lowest))
 

@@ -139,7 +139,7 @@ def test_the_progress_of_a_face_agrees_with_its_first_step(players: int) -> None
     while not state.is_terminal() and actions < 1500:
         actions += 1
         if state.phase == "play" and actions % 5 == 0:
-            levels = [state.research[seat * st.areas:(seat + 1) * st.areas] for seat in range(players)]
+            levels = state.research_levels()
             counts = sector_counts(st.board, state.space_owner, state.space_labs, players)
             quiet = st.quiet[state.rotation]
             for face in st.card_faces.values():

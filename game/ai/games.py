@@ -44,6 +44,9 @@ class GameEntry:
     reply_danger: str | None = None
     """Whether the turn being planned may leave the next seat a turn that ends the game (a function of the
     state; its planners then check their turns for a winning reply); None: never checked."""
+    last_pass: str | None = None
+    """Whether the game ends once the turns left in the current pass are played (a function of the state);
+    a planner then judges such a turn end by those turns played out greedily. None: never known."""
     think_seconds: float = 4.0
     """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 
@@ -54,7 +57,8 @@ _GAMES: dict[str, GameEntry] = {
                            repetition_key="game.ai.magistrat_eval:repetition_key", think_seconds=2.0),
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate",
                             final_value="game.ai.magnastorm_eval:final_value",
-                            reply_danger="game.ai.magnastorm_eval:reply_danger"),
+                            reply_danger="game.ai.magnastorm_eval:reply_danger",
+                            last_pass="game.ai.magnastorm_eval:last_pass"),
 }
 
 
@@ -153,7 +157,16 @@ def think_seconds(game_id: str) -> float:
 
 def reply_danger(game_id: str) -> Callable[[GameState], bool] | None:
     """When ``game_id``'s planners check their turns for a winning reply (None: never)."""
-    target = _entry(game_id).reply_danger
+    return _predicate(_entry(game_id).reply_danger)
+
+
+def last_pass(game_id: str) -> Callable[[GameState], bool] | None:
+    """Whether a state of ``game_id`` is in the game's last pass (None: the game cannot tell)."""
+    return _predicate(_entry(game_id).last_pass)
+
+
+def _predicate(target: str | None) -> Callable[[GameState], bool] | None:
+    """The test of a state ``target`` names, or None."""
     return None if target is None else cast(Callable[[GameState], bool], _resolve(target))
 
 

@@ -11,7 +11,8 @@ The value of a seat is ``tanh`` of its lead over the best other seat, scaled by 
 threshold, so a seat well ahead is near +1 and the others near -1 (max^n search needs
 no zero sum). A finished game is worth its result plus a little for the reputation
 margin, so a lost last turn still plays for the closest loss and the best place.
-``reply_danger`` tells the planner when the next seat's turn may end the game.
+``reply_danger`` tells the planner when the next seat's turn may end the game or trigger its end, and
+``last_pass`` when the game ends with the pass being played.
 """
 
 from __future__ import annotations
@@ -90,25 +91,32 @@ def scores(state: MagnastormState) -> list[float]:
 
 
 def reply_danger(state: GameState) -> bool:
-    """Whether the turn being planned may leave the next seat a turn that ends the game with it ahead: that
-    turn closes the pass with the end triggered or in reach, or it may close the round (the administration
-    follows) with the threshold in reach or the last round being played."""
+    """Whether the turn being planned may leave the next seat a turn that ends the game with it ahead, or that
+    triggers the end with a lead the seats after it cannot close: the end is triggered, the threshold is in
+    reach of one turn, or that turn may close the round (the administration follows) with the threshold in
+    reach or the last round being played."""
     assert isinstance(state, MagnastormState)
     if state.phase != "play" or len(state.order) < 2:
         return False
     mover, n = state.current_player(), state.num_players
-    last_in_pass = state.pass_pos == len(state.pass_order) - 2
     next_seat = state.pass_order[state.pass_pos + 1] if state.pass_pos + 1 < len(state.pass_order) \
         else state.order[0]
     need = state.s.threshold - state.rep[next_seat]
     if next_seat == mover:
         return False
-    if last_in_pass and (state.end_triggered or need <= TURN_REACH):
+    if state.end_triggered or need <= TURN_REACH:
         return True
     if sum(state.upper) > n + 1:  # the next seat's turn cannot close the round
         return False
     coming = state.administration_preview()[next_seat]
-    return bool(state.end_triggered) or state.round >= ROUNDS or need <= ROUND_END_REACH + coming
+    return state.round >= ROUNDS or need <= ROUND_END_REACH + coming
+
+
+def last_pass(state: GameState) -> bool:
+    """Whether the game ends once the turns left in this pass are played: the end is triggered (the round's
+    end, if it comes first, ends the game too)."""
+    assert isinstance(state, MagnastormState)
+    return state.phase == "play" and bool(state.end_triggered)
 
 
 def evaluate(state: GameState) -> list[float]:

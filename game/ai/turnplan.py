@@ -13,7 +13,9 @@ Every root action is judged by where the mover's turn ends after it:
 
 With a ``danger`` test, where the game says the next seat's turn may end the game, the turn ends the
 search found are checked best first for a winning reply: the next seat's own turn is planned (the same
-widths, a small budget, a fixed RNG) and a plan that finishes the game won refutes the end. A root action
+widths, a small budget, a fixed RNG) and a plan that wins the game refutes the end: one that finishes it won,
+or, with a ``last_pass`` test, one that ends in the game's last pass (the end triggered) and wins once the
+seats still to move play their turns out greedily. A root action
 whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
 not takes that end's value; the check stops at the first end not refuted (or, with a ``reply_margin``, at
 the first end that far below it).
@@ -33,6 +35,8 @@ from game.rules.protocol import GameState
 
 TURN_STEPS = 60
 """Most decisions followed within one turn (a turn has far fewer); a guard, never reached."""
+PASS_STEPS = 240
+"""Most decisions played out to a pass's end (the other seats' last turns); a guard, never reached."""
 TIE_NOISE = 1e-6
 """Random tie-breaking between equal values (from the bot's RNG, so reproducible)."""
 ENDS_KEPT = 3
@@ -48,9 +52,9 @@ value, shrunk, orders such actions among themselves)."""
 VERDICTS_KEPT = 512
 """Reply verdicts remembered by turn end, so a turn's decisions share them (cleared when full)."""
 
-_verdicts: dict[tuple[str, tuple[int, ...], int, str, int], tuple[bool, int]] = {}
-"""Reply verdicts and their cost in evaluations by (state class, widths, reply budget, end position, mover):
-pure functions of the key (a fixed RNG)."""
+_verdicts: dict[tuple[Any, ...], tuple[bool, int]] = {}
+"""Reply verdicts and their cost in evaluations by (state class, widths, reply budget, last-pass test, end
+position, mover): pure functions of the key (a fixed RNG)."""
 
 
 class TurnPlanner(Searcher):
@@ -58,7 +62,8 @@ class TurnPlanner(Searcher):
 
     def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = (),
                  danger: Callable[[GameState], bool] | None = None,
-                 reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0) -> None:
+                 reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0,
+                 last_pass: Callable[[GameState], bool] | None = None) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
@@ -70,6 +75,9 @@ class TurnPlanner(Searcher):
         self.reply_margin = reply_margin
         """Ends within this of the best end not refuted are checked too (a level that may choose any of
         them, by its noise, must not choose a refuted one)."""
+        self.last_pass = last_pass
+        """Whether the game ends once the turns left in the current pass are played (None: never known); the
+        reply check plays those turns out."""
         self._line: list[Any] = []
         """The actions applied since the root (the root action first)."""
         self._ends: list[tuple[float, tuple[Any, ...]]] | None = None
@@ -127,12 +135,13 @@ class TurnPlanner(Searcher):
             return False
         for action in line:
             state.apply(action)
-        key = (type(state).__qualname__, self.widths, self.reply_evaluations, state.position(), seat)
+        key = (type(state).__qualname__, self.widths, self.reply_evaluations, self.last_pass,
+               state.position(), seat)
         if key not in _verdicts:
             if len(_verdicts) >= VERDICTS_KEPT:
                 _verdicts.clear()
             _verdicts[key] = next_turn_wins(state, seat, self.evaluator, self.widths, random.Random(0),
-                                            self.reply_evaluations)
+                                            self.reply_evaluations, self.last_pass)
         for _ in line:
             state.undo()
         wins, cost = _verdicts[key]
@@ -162,12 +171,16 @@ class TurnPlanner(Searcher):
                        else self._greedy_step(state, seat, rng, limit))
             applied += 1
         if value is None:
-            value = self._value(state, seat, rng, limit)
+            value = self._end_value(state, seat, rng, limit)
             if self._ends is not None and not self._in_turn(state, seat):
                 self._ends.append((value, tuple(self._line)))
         for _ in range(applied):
             self._pop(state)
         return value
+
+    def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
+        """The value for ``seat`` of the end of its turn."""
+        return self._value(state, seat, rng, limit)
 
     def _push(self, state: GameState, action: Any) -> None:
         state.apply(action)
@@ -208,7 +221,8 @@ class TurnPlanner(Searcher):
 
 
 def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tuple[int, ...],
-                   rng: random.Random, nodes: int) -> tuple[bool, int]:
+                   rng: random.Random, nodes: int,
+                   last_pass: Callable[[GameState], bool] | None = None) -> tuple[bool, int]:
     """Whether the seat deciding next after ``seat`` (past any draws, from ``rng``) finds a turn that wins the
     game, planned with ``widths`` and ``nodes`` evaluations, and the evaluations it took. ``state`` is
     restored."""
@@ -220,8 +234,30 @@ def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tu
     wins, cost = False, 0
     if rival not in (-1, seat):
         limit = Budget(nodes).start()
-        plans = TurnPlanner(evaluator, widths).analyse(state, state.legal_actions(), rng, limit)
+        planner = _ReplyPlanner(evaluator, widths, last_pass=last_pass)
+        plans = planner.analyse(state, state.legal_actions(), rng, limit)
         wins, cost = max(item.value for item in plans) >= 1.0, limit.used
     for _ in range(drawn):
         state.undo()
     return wins, cost
+
+
+class _ReplyPlanner(TurnPlanner):
+    """The next seat's turn as the reply check plans it: a turn end in the game's last pass is judged by the
+    finished game, the seats still to move played out greedily, each for itself, so a turn that triggers the
+    end with a lead they do not close counts as won. (The mover's own search keeps the evaluation there: a win
+    that rests on a greedy model of the rivals' last turns is not certain and must not rank with a finished
+    one.)"""
+
+    def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
+        if self.last_pass is None or state.is_terminal() or not self.last_pass(state):
+            return self._value(state, seat, rng, limit)
+        applied = 0
+        while applied < PASS_STEPS and not state.is_terminal():
+            state.apply(state.sample_chance(rng) if state.is_chance_node()
+                        else self._greedy_step(state, state.current_player(), rng, limit))
+            applied += 1
+        value = self._value(state, seat, rng, limit)
+        for _ in range(applied):
+            state.undo()
+        return value

@@ -9,8 +9,9 @@ import pytest
 
 from game.ai import turnplan
 from game.ai.base import Budget
-from game.ai.games import evaluator
+from game.ai.games import evaluator, last_pass
 from game.ai.levels import hint, make_bot
+from game.ai.magnastorm_eval import reply_danger
 from game.ai.turnplan import next_turn_wins
 from game.ai.worker import AiWorker, choose_text
 from game.rules.magnastorm import MagnastormState, new_game
@@ -305,8 +306,8 @@ def _reply_wins(state: MagnastormState, mover: int) -> bool:
     """Whether the seat after ``mover`` finds a turn that wins the game: its turn planned five deep with a
     larger budget than the reply check's and two bag seeds of its own."""
     judge = evaluator("magnastorm")
-    return any(next_turn_wins(state, mover, judge, (4, 4, 4, 2), random.Random(seed), 20_000)[0]
-               for seed in (101, 102))
+    return any(next_turn_wins(state, mover, judge, (4, 4, 4, 2), random.Random(seed), 20_000,
+                              last_pass("magnastorm"))[0] for seed in (101, 102))
 
 
 _ROUND_END_COMMANDER = (
@@ -351,6 +352,50 @@ def test_every_level_leaves_no_plain_winning_reply(level: str, seed: int) -> Non
     after = _after_whole_turn(_ROUND_END_COMMANDER, level, seed)
     assert not after.is_terminal() and after.current_player() == 0
     assert not _reply_wins(after, 1)
+
+
+_TRIGGER_WITH_A_LEAD = (
+    "magnastorm players=2 start_area=1 phase=play round=2 rotation=1 rep=18,17 ledger=9,6,0,1,2,0,0,0,0,0"
+    ",10,3,0,2,0,2,0,0,0,0 cubes=2,2,1,0,0,2,0,4,0,0 supply=19,20,19,0,0,0 bag=2,3,1,0,0,25 lab_slots=0,0"
+    ",1,0,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1 station_slots=1,0,1,1,1,1 crew_home=3,4 markers_home=5,5 resear"
+    "ch=1,0,3,0,1,2 runner=17,18 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
+    "-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,0,-1,-1,1,-1,1,-1,-1,-1,-1,-1,-1,-1,-1,1 space_labs=0,0,0,0,0,"
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,1,0,0,1,0,1,0,0,0,0,0,0,0,0,1 station_owner="
+    "-1,-1,-1,0,-1,-1 upper=5,0,0,0,0,4,1,0,0,0,3,0,0,0,0,0,1,1,0,0 lower=-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-"
+    ",-,-,-,- admin=-,bonsmai,dain,mascovic admin_ctrl=-1,0,1,-1 rcmd=huber,modo,vasidis rcmd_ctrl=0,1,0 "
+    "objectives=R4a,R3b,S3a,S2b claims=0,1,-,1.0 fp_holder=-1 order=0,1 pass_order=0,1 pass_pos=0 end_tri"
+    "ggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=0,2 drawn= ranking= artifacts_won=-"
+    "1,-1 tasks=turn_end.-3.0.0.0,objective.0.0.0.0,main.0.0.0.0"
+)
+"""The fifth careful game's ply 127 (docs/games/magnastorm-2p-vs-hard-2026-12-04-d.json, seed 2035): the
+player, first in round 2 at 18-17, takes Mira Mascovic (+2) and claims S3a first (+5): 25, the end triggered.
+Hard moves once more in the pass and makes at most +2, so that turn won the game before Hard's last one."""
+
+
+@pytest.mark.parametrize("widths", [(), (4, 4, 4, 2)], ids=["greedy", "five-deep"])
+def test_a_reply_that_triggers_the_end_with_a_lead_counts_as_won(widths: tuple[int, ...]) -> None:
+    """The reply check plays out the turns left in the game's last pass: the player's turn at ply 127 wins
+    though Hard moves after it (judged at the turn's end alone it was a lead, not a won game)."""
+    state = MagnastormState.from_position(_TRIGGER_WITH_A_LEAD)
+    assert state.current_player() == 0
+    wins, _ = next_turn_wins(state, 1, evaluator("magnastorm"), widths, random.Random(0), 6_000,
+                             last_pass("magnastorm"))
+    assert wins
+    assert state.position() == _TRIGGER_WITH_A_LEAD
+
+
+def test_a_turn_that_closes_the_pass_is_checked_for_the_next_pass_trigger() -> None:
+    """Hard last in a pass with the player opening the next one 7 short of the threshold: the player's turn
+    may trigger the end with a lead, so Hard's turn is checked; with the player 11 short (beyond one turn)
+    not."""
+    hard_closes_the_pass = _TRIGGER_WITH_A_LEAD.replace("pass_pos=0", "pass_pos=1").replace(
+        "tasks=turn_end.-3.0.0.0,objective.0.0.0.0,main.0.0.0.0",
+        "tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0")
+    state = MagnastormState.from_position(hard_closes_the_pass)
+    assert state.current_player() == 1
+    assert reply_danger(state)
+    further = hard_closes_the_pass.replace("rep=18,17 ledger=9,", "rep=14,17 ledger=5,")
+    assert not reply_danger(MagnastormState.from_position(further))
 
 
 def test_remembered_reply_verdicts_change_neither_the_choice_nor_its_cost() -> None:

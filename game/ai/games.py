@@ -46,7 +46,7 @@ class GameEntry:
     state; its planners then check their turns for a winning reply); None: never checked."""
     last_pass: str | None = None
     """Whether the game ends once the turns left in the current pass are played (a function of the state);
-    a planner then judges such a turn end by those turns played out greedily. None: never known."""
+    the reply check then judges a reply ending there by those turns played out greedily. None: never known."""
     think_seconds: float = 4.0
     """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 

@@ -72,33 +72,6 @@ def test_hard_does_not_hold_back_a_claim_for_its_prospects(seed: int) -> None:
     assert after.rep[1] - start.rep[1] >= 4
 
 
-_HELD_FIRST_CLAIM = (
-    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=5,5 ledger=5,0,0,0,0,0,0,0,0,0,5"
-    ",0,0,0,0,0,0,0,0,0 cubes=2,2,0,0,0,1,0,6,0,0 supply=19,20,18,0,0,0 bag=3,3,1,0,0,25 lab_slots=0,1,1,"
-    "1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1 station_slots=1,1,1,1,1,1 crew_home=4,4 markers_home=7,7 research="
-    "0,0,0,1,1,2 runner=15,23 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
-    "-1,-1,-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,1 space_labs=0,0,0,0,0,"
-    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 station_owner="
-    "-1,-1,-1,-1,-1,-1 upper=3,1,0,0,0,2,0,0,0,0,2,0,0,0,0,3,0,0,0,0 lower=-,0,-,-,-,-,-,-,-,0,-,2,-,-,-,"
-    "-,-,-,-,- admin=-,bonsmai,dain,mascovic admin_ctrl=-1,-1,-1,-1 rcmd=huber,modo,vasidis rcmd_ctrl=-1,"
-    "-1,-1 objectives=R4a,R3b,S3a,S2b claims=0,-,-,1 fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 end"
-    "_triggered=0 turn=11,1,1,0,0,47,1,0,0,0,0,0,0 kim_used=0,0 start_used=0,2 drawn= ranking= artifacts_"
-    "won=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0"
-)
-"""The fifth careful game's ply 47 (docs/games/magnastorm-2p-vs-hard-2026-12-04-d.json, seed 2035): Hard (seat
-1) may claim R3b first (+5, four research levels down), as it did in the game, before the prospects."""
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "the prospects make Hard keep R3b's first space unclaimed: claiming gives up the four levels (-2.4), the "
-    "research lead in the administration preview (-1.8) and R3b's own prospect (-1.5), more than the +5"))
-@pytest.mark.parametrize("seed", [0, 1])
-def test_hard_claims_a_first_space_its_research_is_ready_for(seed: int) -> None:
-    """Hard claims R3b's first space at once rather than keep the levels that would claim it later."""
-    after = _after_whole_turn(_HELD_FIRST_CLAIM, "hard", seed)
-    assert after.rep[1] >= 10
-
-
 def test_a_first_claim_lowers_the_rivals_prospect_to_the_second_space() -> None:
     """With the storm-objective labs in place, seat 0's prospect is S3a's first space (5); once seat 1 has
     claimed S3a first, seat 0's is the second space (4): the evaluation sees what a first claim denies."""

@@ -1,0 +1,31 @@
+"""tools/compare_by_playouts.py: candidates at a recorded position compared by playouts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+_GAME = Path(__file__).resolve().parents[2] / "docs" / "games" / "magnastorm-2p-vs-hard-2026-12-04-d.json"
+
+
+def test_the_recorded_position_is_replayed_to_the_ply() -> None:
+    """The replay stops with the ply's logged actions applied: the next logged action is legal there."""
+    from tools.compare_by_playouts import position_at
+    record = json.loads(_GAME.read_text(encoding="utf-8"))
+    state = position_at(_GAME, 47).state
+    seat, text = record["log"][47]
+    assert state.current_player() == seat
+    assert text in [str(action) for action in state.legal_actions()]
+
+
+def test_each_candidate_is_played_out_to_a_result(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every candidate gets one finished playout a pair, tallied for the seat that chose it."""
+    from tools.compare_by_playouts import main
+    assert main([str(_GAME), "--ply", "47", "--action", "obj 2", "--action", "finish", "--level", "easy",
+                 "--pairs", "0:2"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["mover"] == 1
+    for candidate in ("obj 2", "finish"):
+        assert sum(summary["tally"][candidate].values()) == 2

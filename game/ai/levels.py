@@ -136,17 +136,21 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 @dataclass(frozen=True)
 class _TurnLevel:
     """One Magnastorm level: the turn planner's widths (one per decision searched after the root), its
-    budget and the budget of one check for a rival's winning reply (in evaluations; every level checks)."""
+    budget, the budget of one check for a rival's winning reply (in evaluations; every level checks), the
+    most draw streams a turn that meets a bag draw is judged with and the evaluations the extra streams of
+    one decision may take."""
 
     widths: tuple[int, ...]
     nodes: int
     reply_nodes: int
+    draw_streams: int = 1
+    draw_evaluations: int = 0
 
 
 _MAGNASTORM_LEVELS = {
     "easy": _TurnLevel((), 4_000, 1_500),
     "normal": _TurnLevel((), 20_000, 6_000),
-    "hard": _TurnLevel((4, 4, 4, 2), 60_000, 6_000),
+    "hard": _TurnLevel((4, 4, 4, 2), 60_000, 6_000, 8, 15_000),
 }
 
 
@@ -156,7 +160,8 @@ def _magnastorm(level: str) -> BotFactory:
 
     def make(game_id: str, players: int) -> Bot:
         planner = TurnPlanner(evaluator(game_id), config.widths, reply_danger(game_id), config.reply_nodes,
-                              noise.margin if noise else 0.0, last_pass(game_id))
+                              noise.margin if noise else 0.0, last_pass(game_id), config.draw_streams,
+                              config.draw_evaluations)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -7,7 +7,11 @@ Every root action is judged by where the mover's turn ends after it:
   policy); with ``widths`` (w1, w2, ...) the w1 best next actions (by that one-step value)
   are each followed by their w2 best next actions, and so on, the last of them rolled out
   greedily to the end of the turn, and the best end is kept;
-* a chance outcome inside the turn (a bag draw) is drawn from the bot's own RNG;
+* a chance outcome inside the turn (a bag draw) is drawn from the bot's own RNG; with ``draw_streams``
+  above one, and budget to spare once every root action is judged (at most ``draw_evaluations``), the
+  root actions whose turn met a draw are judged again with more draw streams (the same streams for
+  each, so they differ by their action, not their luck) and their values averaged: one stream's draws
+  can swing a turn's value more than the gap between two actions;
 * a turn that ends the game is judged by the game's final value (its result, and the margin
   where the game has one), so a last turn is played to win, or to lose by the least.
 
@@ -63,7 +67,8 @@ class TurnPlanner(Searcher):
     def __init__(self, evaluator: Evaluator, widths: tuple[int, ...] = (),
                  danger: Callable[[GameState], bool] | None = None,
                  reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0,
-                 last_pass: Callable[[GameState], bool] | None = None) -> None:
+                 last_pass: Callable[[GameState], bool] | None = None, draw_streams: int = 1,
+                 draw_evaluations: int = 0) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
@@ -78,6 +83,16 @@ class TurnPlanner(Searcher):
         self.last_pass = last_pass
         """Whether the game ends once the turns left in the current pass are played (None: never known); the
         reply check plays those turns out."""
+        self.draw_streams = draw_streams
+        """Most draw streams a root action that meets a draw is judged with, where the budget allows (the
+        decision's first pass, with the bot's RNG, included); not where the reply check runs, which
+        spends the spare budget and compares the first pass's turn ends."""
+        self.draw_evaluations = draw_evaluations
+        """The evaluations the extra draw streams of one decision are planned within, each costed at the first
+        pass's price (a stream may cost a little more); a wide decision, whose streams cost most, keeps its
+        time."""
+        self._drew = False
+        """Whether the turn being played out met a draw."""
         self._line: list[Any] = []
         """The actions applied since the root (the root action first)."""
         self._ends: list[tuple[float, tuple[Any, ...]]] | None = None
@@ -89,20 +104,56 @@ class TurnPlanner(Searcher):
         """One score per root action: the mover's value at the end of its turn."""
         seat = state.current_player()
         guarded = self.danger is not None and len(actions) > 1 and self.danger(state)
-        scored, ends = [], []
+        scored, ends, drew, costs = [], [], [], []
         for action in actions:
             self._ends = [] if guarded else None
-            self._line = [action]
-            state.apply(action)
-            if limit.exhausted:
-                value = self._value(state, seat, rng, limit)
-            else:
-                value = self._turn_value(state, seat, self.depth - 1, rng, limit)
-            state.undo()
-            scored.append(ScoredAction(action, value))
+            used = limit.used
+            scored.append(ScoredAction(action, self._root_value(state, action, seat, rng, limit)))
+            drew.append(self._drew)
+            costs.append(limit.used - used)
             ends.append(sorted(self._ends or (), key=lambda end: -end[0])[:ENDS_KEPT])
         self._ends = None
-        return self._checked(state, seat, scored, ends, limit) if guarded else scored
+        if guarded:
+            return self._checked(state, seat, scored, ends, limit)
+        if self.draw_streams > 1 and len(actions) > 1 and any(drew):
+            return self._averaged(state, seat, scored, drew, costs, rng, limit)
+        return scored
+
+    def _root_value(self, state: GameState, action: Any, seat: int, rng: random.Random,
+                    limit: SearchLimit) -> float:
+        """The value for ``seat`` of its turn after ``action`` (``state`` restored); ``_drew`` tells whether
+        the turn met a draw."""
+        self._line = [action]
+        self._drew = False
+        state.apply(action)
+        if limit.exhausted:
+            value = self._value(state, seat, rng, limit)
+        else:
+            value = self._turn_value(state, seat, self.depth - 1, rng, limit)
+        state.undo()
+        return value
+
+    def _averaged(self, state: GameState, seat: int, scored: list[ScoredAction], drew: list[bool],
+                  costs: list[int], rng: random.Random, limit: SearchLimit) -> list[ScoredAction]:
+        """``scored`` with each root action that met a draw judged again over more draw streams, as many as
+        the budget left and ``draw_evaluations`` pay for in full (a stream cut short by the budget or the
+        clock is dropped), and its values averaged."""
+        drawing = [index for index, met in enumerate(drew) if met]
+        stream_cost = max(1, sum(costs[index] for index in drawing))
+        spare = min(self.draw_evaluations, limit.budget.nodes - limit.used)
+        streams = min(self.draw_streams - 1, spare // stream_cost)
+        totals = {index: scored[index].value for index in drawing}
+        taken = 1
+        for seed in [rng.random() for _ in range(streams)]:
+            values = {index: self._root_value(state, scored[index].action, seat, random.Random(seed), limit)
+                      for index in drawing}
+            if limit.exhausted:
+                break
+            taken += 1
+            for index, value in values.items():
+                totals[index] += value
+        return [ScoredAction(item.action, totals[index] / taken) if index in totals else item
+                for index, item in enumerate(scored)]
 
     def _checked(self, state: GameState, seat: int, scored: list[ScoredAction],
                  ends: list[list[tuple[float, tuple[Any, ...]]]], limit: SearchLimit) -> list[ScoredAction]:
@@ -167,8 +218,11 @@ class TurnPlanner(Searcher):
             if depth > 0 and not limit.exhausted and not state.is_chance_node():
                 value = self._best_continuation(state, seat, depth, rng, limit)
                 break
-            self._push(state, state.sample_chance(rng) if state.is_chance_node()
-                       else self._greedy_step(state, seat, rng, limit))
+            if state.is_chance_node():
+                self._drew = True
+                self._push(state, state.sample_chance(rng))
+            else:
+                self._push(state, self._greedy_step(state, seat, rng, limit))
             applied += 1
         if value is None:
             value = self._end_value(state, seat, rng, limit)

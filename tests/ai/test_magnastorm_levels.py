@@ -404,7 +404,7 @@ def test_remembered_reply_verdicts_change_neither_the_choice_nor_its_cost() -> N
     def ask() -> tuple[str, int]:
         state = MagnastormState.from_position(_LAST_TURN_OF_THE_ROUND)
         limit = Budget(60_000).start()
-        action = make_bot("magnastorm", "hard", 2).choose_with(state, random.Random(3), limit)  # type: ignore[attr-defined]
+        action = make_bot("magnastorm", "hard", 2).choose_with(state, random.Random(3), limit)
         return str(action), limit.used
 
     turnplan._verdicts.clear()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from game.ai.base import Budget, ScoredAction
-from game.ai.games import evaluator, last_pass, reply_danger
+from game.ai.base import Budget, ScoredAction, SearchBot
+from game.ai.games import reply_danger
+from game.ai.levels import make_bot
 from game.ai.turnplan import TurnPlanner
 from game.rules.magnastorm import MagnastormState
 from tests.ai.test_magnastorm_prospects import _STORM_COMING
@@ -29,10 +30,14 @@ either first by up to 0.27."""
 
 
 def _planner(draw_streams: int, guarded: bool = False) -> TurnPlanner:
-    """Hard's planner (widths, reply budget, the streams' cap) with ``draw_streams``; with or without the
+    """Hard's planner (its widths, reply budget and streams' cap) with ``draw_streams``; with or without the
     reply check."""
-    return TurnPlanner(evaluator("magnastorm"), (4, 4, 4, 2), reply_danger("magnastorm") if guarded else None,
-                       6_000, 0.0, last_pass("magnastorm"), draw_streams, 15_000)
+    bot = make_bot("magnastorm", "hard", 2)
+    assert isinstance(bot, SearchBot) and isinstance(bot.searcher, TurnPlanner)
+    bot.searcher.draw_streams = draw_streams
+    if not guarded:
+        bot.searcher.danger = None
+    return bot.searcher
 
 
 def _analysed(position: str, planner: TurnPlanner, seed: int,
@@ -76,10 +81,12 @@ def test_a_budget_with_no_room_for_a_whole_stream_keeps_the_first_pass() -> None
 def test_the_extra_streams_keep_to_their_cap() -> None:
     """With Hard's cap (15k evaluations, each stream costed at the first pass's price) eight streams take more
     than the first pass and no more than the cap and one stream's overrun: not the 60k budget."""
+    cap = _planner(8).draw_evaluations
+    assert 0 < cap < 60_000
     for seed in range(3):
         first = _analysed(_RESEARCH_CHOICE, _planner(1), seed)[1]
         capped = _analysed(_RESEARCH_CHOICE, _planner(8), seed)[1]
-        assert first < capped < 2 * first + 15_000
+        assert first < capped < 2 * first + cap
 
 
 def test_a_guarded_decision_spends_no_budget_on_draw_streams() -> None:

@@ -1,7 +1,8 @@
 """Compare candidate actions at one position of a recorded game by playing the game out after each.
 
 The game record (``docs/games/*.json``) is replayed to ``--ply``; for each pair number ``k`` every
-candidate action is applied to a copy of that position and the game is played out by ``--level`` in
+candidate (an action, or a line of actions separated by ``;``, such as a whole turn) is applied to a copy
+of that position and the game is played out by ``--level`` in
 every seat, with the same chance seed and the same bots' seed for every candidate (common random
 numbers, so the candidates differ by their action and what follows from it). One line per playout,
 then a JSON summary: per candidate, the mover's wins, losses and draws::
@@ -21,7 +22,7 @@ from pathlib import Path
 from game.ai import make_bot
 from game.ai.games import new_state
 from game.rules.match import Match
-from game.rules.protocol import GameState
+from game.rules.protocol import GameState, IllegalActionError
 
 
 def position_at(path: Path, ply: int) -> Match:
@@ -33,11 +34,18 @@ def position_at(path: Path, ply: int) -> Match:
     return match
 
 
-def play_out(state: GameState, level: str, pair: int) -> list[float]:
-    """The returns of ``state`` played to its end by ``level`` in every seat (chance and bots seeded by
-    ``pair``)."""
+def play_out(state: GameState, line: str, level: str, pair: int) -> list[float]:
+    """The returns of ``state`` after the candidate ``line`` (actions separated by ``;``), played to its
+    end by ``level`` in every seat (chance and bots seeded by ``pair``)."""
     bots = [make_bot(state.game_id, level, state.num_players) for _ in range(state.num_players)]
     chance, choices = random.Random(pair), random.Random(f"b{pair}")
+    for text in line.split(";"):
+        while state.is_chance_node():
+            state.apply(state.sample_chance(chance))
+        action = state.parse_action(text.strip())
+        if not state.is_legal(action):
+            raise IllegalActionError(f"{text.strip()!r} is not legal here (in the line {line!r})")
+        state.apply(action)
     while not state.is_terminal():
         action = state.sample_chance(chance) if state.is_chance_node() else \
             bots[state.current_player()].choose(state, choices)
@@ -50,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", type=Path, help="a recorded game (JSON with game, options, seed, log)")
     parser.add_argument("--ply", type=int, required=True, help="logged actions replayed before comparing")
-    parser.add_argument("--action", action="append", required=True, help="a candidate, in notation")
+    parser.add_argument("--action", action="append", required=True,
+                        help="a candidate: an action in notation, or several separated by ';'")
     parser.add_argument("--level", default="normal", help="the level playing every seat afterwards")
     parser.add_argument("--pairs", default="0:20", help="pair numbers lo:hi (one playout a candidate each)")
     args = parser.parse_args(argv)
@@ -60,9 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     tally = {text: {"wins": 0, "losses": 0, "draws": 0} for text in args.action}
     for pair in range(low, high):
         for text in args.action:
-            state = start.clone()
-            state.apply(state.parse_action(text))
-            result = play_out(state, args.level, pair)[mover]
+            result = play_out(start.clone(), text, args.level, pair)[mover]
             tally[text]["wins" if result > 0 else "losses" if result < 0 else "draws"] += 1
             print(pair, text, result, flush=True)
     summary = {"ply": args.ply, "mover": mover, "level": args.level, "pairs": args.pairs, "tally": tally}

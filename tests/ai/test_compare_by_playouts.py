@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-_GAME = Path(__file__).resolve().parents[2] / "docs" / "games" / "magnastorm-2p-vs-hard-2026-12-04-d.json"
+_GAMES = Path(__file__).resolve().parents[2] / "docs" / "games"
+_GAME = _GAMES / "magnastorm-2p-vs-hard-2026-12-04-d.json"
+_TURNS_GAME = _GAMES / "magnastorm-2p-vs-hard-2026-12-05.json"
 
 
 def test_the_recorded_position_is_replayed_to_the_ply() -> None:
@@ -29,3 +31,18 @@ def test_each_candidate_is_played_out_to_a_result(capsys: pytest.CaptureFixture[
     assert summary["mover"] == 1
     for candidate in ("obj 2", "finish"):
         assert sum(summary["tally"][candidate].values()) == 2
+
+
+def test_a_candidate_line_is_applied_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    """A candidate of several actions separated by ';' is played through before the bots take over: a line
+    that is illegal after its first action is refused rather than cut short."""
+    from game.rules.protocol import IllegalActionError
+    from tools.compare_by_playouts import main
+    station = "crew c2 y;to r0c2;move;go;step 3r;step 4l;end s34;build t3 1;lab 1;done;obj 4"
+    assert main([str(_TURNS_GAME), "--ply", "55", "--action", station, "--level", "easy",
+                 "--pairs", "0:1"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert sum(summary["tally"][station].values()) == 1
+    with pytest.raises(IllegalActionError):
+        main([str(_TURNS_GAME), "--ply", "55", "--action", "crew c2 y;build t3 1", "--level", "easy",
+              "--pairs", "0:1"])

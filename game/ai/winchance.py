@@ -12,7 +12,8 @@ kept in ``levels/ai/winchance-<game>.json`` (docs/ai.md, "Win chance"). A chance
 of the game: a draw counts as an equal share for every seat, so the chances always sum to 1.
 
 Positions before play begins (MagiStrat's set-up, whose half-placed armies the evaluation cannot
-judge) have the seats' prior chances: the softmax of their biases alone.
+judge; Magnastorm's deals, starting crews and set-up research) have the seats' prior chances: the
+softmax of their biases alone.
 
 A game with no fit (a test's toy game) uses :data:`FALLBACK`, one the AI cannot evaluate even chances
 until it ends; a damaged file is reported (its
@@ -33,6 +34,7 @@ from game.ai.base import Evaluator, lead
 from game.ai.games import evaluator
 from game.resources import bundle_root
 from game.rules.magistrat import MagiStratState
+from game.rules.magnastorm import MagnastormState
 from game.rules.protocol import GameState
 from game.safe_json import Fields, FileProblem, load_data
 
@@ -153,7 +155,15 @@ def _magistrat_setting_up(state: GameState) -> bool:
     return isinstance(state, MagiStratState) and state.in_setup()
 
 
-_BEFORE_PLAY: dict[str, Callable[[GameState], bool]] = {"magistrat": _magistrat_setting_up}
+def _magnastorm_setting_up(state: GameState) -> bool:
+    """The deals, the starting crews and the set-up research: chance and placement, no play to judge."""
+    return isinstance(state, MagnastormState) and state.phase == "setup"
+
+
+_BEFORE_PLAY: dict[str, Callable[[GameState], bool]] = {
+    "magistrat": _magistrat_setting_up,
+    "magnastorm": _magnastorm_setting_up,
+}
 """Per game: whether a position comes before play begins (the evaluation has nothing to judge yet)."""
 
 

@@ -122,6 +122,24 @@ def test_a_magistrat_set_up_is_judged_by_the_seats_prior_alone() -> None:
     assert not before_play(new_state("magistrat", {"setup": "preset:classic"}))
 
 
+def test_a_magnastorm_set_up_is_judged_by_the_seats_prior_alone() -> None:
+    """The deals and the starting crews are not play: a deal must not show as a swing of the game."""
+    match = Match(new_state("magnastorm", {"players": 2}), 2037)
+    chance = WinChance("magnastorm")
+    prior = calibration("magnastorm").fit(2).chances([0.0, 0.0])
+    set_up = 0
+    while before_play(match.state):
+        assert chance(match.state) == prior
+        set_up += 1
+        if match.state.is_chance_node():
+            match.resolve_chance()
+        else:
+            match.play(match.state.legal_actions()[0])
+    assert set_up >= 4 and len(match.log) > 10  # the deals, the first player, both starting crews and a pick
+    assert match.state.position().split(" ")[3] == "phase=play"
+    assert chance(match.state) != prior
+
+
 MIX = (("normal", "easy", "easy", "easy"), ("easy", "normal", "normal", "normal"))
 
 

@@ -2,9 +2,9 @@
 
 The game record (``docs/games/*.json``) is replayed to ``--ply``; for each pair number ``k`` every
 candidate (an action, or a line of actions separated by ``;``, such as a whole turn) is applied to a copy
-of that position and the game is played out by ``--level`` in
-every seat, with the same chance seed and the same bots' seed for every candidate (common random
-numbers, so the candidates differ by their action and what follows from it). One line per playout,
+of that position and the game is played out by ``--level`` in every seat, with the same chance seed and
+the same bots' seed for every candidate (common random numbers, so the candidates differ by their action
+and what follows from it). One line per playout,
 then a JSON summary: per candidate, the mover's wins, losses and draws::
 
     .venv/bin/python tools/compare_by_playouts.py docs/games/magnastorm-2p-vs-hard-2026-12-04-d.json \\
@@ -39,12 +39,12 @@ def play_out(state: GameState, line: str, level: str, pair: int) -> list[float]:
     end by ``level`` in every seat (chance and bots seeded by ``pair``)."""
     bots = [make_bot(state.game_id, level, state.num_players) for _ in range(state.num_players)]
     chance, choices = random.Random(pair), random.Random(f"b{pair}")
-    for text in line.split(";"):
+    for text in (part.strip() for part in line.split(";")):
         while state.is_chance_node():
             state.apply(state.sample_chance(chance))
-        action = state.parse_action(text.strip())
+        action = state.parse_action(text)
         if not state.is_legal(action):
-            raise IllegalActionError(f"{text.strip()!r} is not legal here (in the line {line!r})")
+            raise IllegalActionError(f"{text!r} is not legal here (in the line {line!r})")
         state.apply(action)
     while not state.is_terminal():
         action = state.sample_chance(chance) if state.is_chance_node() else \

@@ -12,6 +12,7 @@ import pytest
 
 from game.ai.games import new_state
 from game.ai.winchance import FALLBACK, Fit, WinChance, before_play, calibration, load_calibration
+from game.rules.magnastorm import MagnastormState
 from game.rules.match import Match
 
 FITTED = {"magestone": (2, 4), "magnastorm": (2, 3, 4)}
@@ -136,7 +137,7 @@ def test_a_magnastorm_set_up_is_judged_by_the_seats_prior_alone() -> None:
         else:
             match.play(match.state.legal_actions()[0])
     assert set_up >= 4 and len(match.log) > 10  # the deals, the first player, both starting crews and a pick
-    assert match.state.position().split(" ")[3] == "phase=play"
+    assert isinstance(match.state, MagnastormState) and match.state.phase == "play"
     assert chance(match.state) != prior
 
 

@@ -47,6 +47,10 @@ class GameEntry:
     last_pass: str | None = None
     """Whether the game ends once the turns left in the current pass are played (a function of the state);
     the reply check then judges a reply ending there by those turns played out greedily. None: never known."""
+    round_of: str | None = None
+    """The round a state is in (a function of the state), for games where a seat may play the last turn of
+    one round and the first of the next: the reply check then searches that second turn from its first
+    decision."""
     think_seconds: float = 4.0
     """Wall time one AI decision may take in live play; the level's node budget usually ends it first."""
 
@@ -58,7 +62,8 @@ _GAMES: dict[str, GameEntry] = {
     "magnastorm": GameEntry("game.ai.magnastorm_eval:evaluate",
                             final_value="game.ai.magnastorm_eval:final_value",
                             reply_danger="game.ai.magnastorm_eval:reply_danger",
-                            last_pass="game.ai.magnastorm_eval:last_pass"),
+                            last_pass="game.ai.magnastorm_eval:last_pass",
+                            round_of="game.ai.magnastorm_eval:round_of"),
 }
 
 
@@ -163,6 +168,12 @@ def reply_danger(game_id: str) -> Callable[[GameState], bool] | None:
 def last_pass(game_id: str) -> Callable[[GameState], bool] | None:
     """Whether a state of ``game_id`` is in the game's last pass (None: the game cannot tell)."""
     return _predicate(_entry(game_id).last_pass)
+
+
+def round_of(game_id: str) -> Callable[[GameState], int] | None:
+    """The round a state of ``game_id`` is in (None: the game has no rounds a seat's turns may straddle)."""
+    target = _entry(game_id).round_of
+    return None if target is None else cast(Callable[[GameState], int], _resolve(target))
 
 
 def _predicate(target: str | None) -> Callable[[GameState], bool] | None:

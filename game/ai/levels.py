@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
-from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, think_seconds
+from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, round_of, think_seconds
 from game.ai.goplan import GoPlanner
 from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
@@ -161,7 +161,7 @@ def _magnastorm(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         planner = TurnPlanner(evaluator(game_id), config.widths, reply_danger(game_id), config.reply_nodes,
                               noise.margin if noise else 0.0, last_pass(game_id), config.draw_streams,
-                              config.draw_evaluations)
+                              config.draw_evaluations, round_of(game_id))
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -12,7 +12,8 @@ threshold, so a seat well ahead is near +1 and the others near -1 (max^n search 
 no zero sum). A finished game is worth its result plus a little for the reputation
 margin, so a lost last turn still plays for the closest loss and the best place.
 ``reply_danger`` tells the planner when the next seat's turn may end the game or trigger its end, and
-``last_pass`` when the game ends with the pass being played.
+``last_pass`` when the game ends with the pass being played, and ``round_of`` the round (a seat closing
+one round may open the next).
 """
 
 from __future__ import annotations
@@ -117,6 +118,12 @@ def last_pass(state: GameState) -> bool:
     end, if it comes first, ends the game too)."""
     assert isinstance(state, MagnastormState)
     return state.phase == "play" and bool(state.end_triggered)
+
+
+def round_of(state: GameState) -> int:
+    """The round being played (a seat that closes one round may open the next: two turns in a row)."""
+    assert isinstance(state, MagnastormState)
+    return state.round
 
 
 def evaluate(state: GameState) -> list[float]:

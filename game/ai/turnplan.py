@@ -19,7 +19,10 @@ With a ``danger`` test, where the game says the next seat's turn may end the gam
 search found are checked best first for a winning reply: the next seat's own turn is planned (the same
 widths, a small budget, a fixed RNG) and a plan that wins the game refutes the end: one that finishes it won,
 or, with a ``last_pass`` test, one that ends in the game's last pass (the end triggered) and wins once the
-seats still to move play their turns out greedily. A root action
+seats still to move play their turns out greedily. With a ``round_of`` test, a reply that closes the round
+and opens the next one (two turns of the next seat in a row, across the round's end) has the first
+decision of its second turn searched over every action, as its first turn's is: a greedy rollout misses a
+second turn whose first action costs and whose reward comes three actions later. A root action
 whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
 not takes that end's value; the check stops at the first end not refuted (or, with a ``reply_margin``, at
 the first end that far below it).
@@ -68,7 +71,7 @@ class TurnPlanner(Searcher):
                  danger: Callable[[GameState], bool] | None = None,
                  reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0,
                  last_pass: Callable[[GameState], bool] | None = None, draw_streams: int = 1,
-                 draw_evaluations: int = 0) -> None:
+                 draw_evaluations: int = 0, round_of: Callable[[GameState], int] | None = None) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
@@ -83,6 +86,9 @@ class TurnPlanner(Searcher):
         self.last_pass = last_pass
         """Whether the game ends once the turns left in the current pass are played (None: never known); the
         reply check plays those turns out."""
+        self.round_of = round_of
+        """The round a state is in (None: the game has none); the reply check searches a reply's second turn
+        in a row, in the next round, from its first decision."""
         self.draw_streams = draw_streams
         """Most draw streams a root action that meets a draw is judged with, where the budget allows (the
         decision's first pass, with the bot's RNG, included); not where the reply check runs, which
@@ -186,13 +192,13 @@ class TurnPlanner(Searcher):
             return False
         for action in line:
             state.apply(action)
-        key = (type(state).__qualname__, self.widths, self.reply_evaluations, self.last_pass,
+        key = (type(state).__qualname__, self.widths, self.reply_evaluations, self.last_pass, self.round_of,
                state.position(), seat)
         if key not in _verdicts:
             if len(_verdicts) >= VERDICTS_KEPT:
                 _verdicts.clear()
             _verdicts[key] = next_turn_wins(state, seat, self.evaluator, self.widths, random.Random(0),
-                                            self.reply_evaluations, self.last_pass)
+                                            self.reply_evaluations, self.last_pass, self.round_of)
         for _ in line:
             state.undo()
         wins, cost = _verdicts[key]
@@ -215,6 +221,9 @@ class TurnPlanner(Searcher):
         applied = 0
         value: float | None = None
         while applied < TURN_STEPS and self._in_turn(state, seat):
+            if not state.is_chance_node() and not limit.exhausted and self._opens_turn(state):
+                value = self._opened_turn_value(state, seat, rng, limit)
+                break
             if depth > 0 and not limit.exhausted and not state.is_chance_node():
                 value = self._best_continuation(state, seat, depth, rng, limit)
                 break
@@ -235,6 +244,22 @@ class TurnPlanner(Searcher):
     def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
         """The value for ``seat`` of the end of its turn."""
         return self._value(state, seat, rng, limit)
+
+    def _opens_turn(self, state: GameState) -> bool:
+        """Whether the line reached a second turn of the seat's whose first decision is searched in full
+        (never in the mover's own plan)."""
+        return False
+
+    def _opened_turn_value(self, state: GameState, seat: int, rng: random.Random,
+                           limit: SearchLimit) -> float:
+        """The best value for ``seat`` over every action opening its turn at ``state``, each turn's rest
+        played greedily."""
+        best = -2.0
+        for action in state.legal_actions():
+            self._push(state, action)
+            best = max(best, self._turn_value(state, seat, 0, rng, limit))
+            self._pop(state)
+        return best
 
     def _push(self, state: GameState, action: Any) -> None:
         state.apply(action)
@@ -276,10 +301,11 @@ class TurnPlanner(Searcher):
 
 def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tuple[int, ...],
                    rng: random.Random, nodes: int,
-                   last_pass: Callable[[GameState], bool] | None = None) -> tuple[bool, int]:
+                   last_pass: Callable[[GameState], bool] | None = None,
+                   round_of: Callable[[GameState], int] | None = None) -> tuple[bool, int]:
     """Whether the seat deciding next after ``seat`` (past any draws, from ``rng``) finds a turn that wins the
-    game, planned with ``widths`` and ``nodes`` evaluations, and the evaluations it took. ``state`` is
-    restored."""
+    game, planned with ``widths`` and ``nodes`` evaluations (with ``round_of``, a second turn in a row in the
+    next round searched from its first decision), and the evaluations it took. ``state`` is restored."""
     drawn = 0
     while state.is_chance_node():
         state.apply(state.sample_chance(rng))
@@ -288,7 +314,7 @@ def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tu
     wins, cost = False, 0
     if rival not in (-1, seat):
         limit = Budget(nodes).start()
-        planner = _ReplyPlanner(evaluator, widths, last_pass=last_pass)
+        planner = _ReplyPlanner(evaluator, widths, last_pass=last_pass, round_of=round_of)
         plans = planner.analyse(state, state.legal_actions(), rng, limit)
         wins, cost = max(item.value for item in plans) >= 1.0, limit.used
     for _ in range(drawn):
@@ -301,7 +327,25 @@ class _ReplyPlanner(TurnPlanner):
     finished game, the seats still to move played out greedily, each for itself, so a turn that triggers the
     end with a lead they do not close counts as won. (The mover's own search keeps the evaluation there: a win
     that rests on a greedy model of the rivals' last turns is not certain and must not rank with a finished
-    one.)"""
+    one.) With ``round_of``, a line that reaches the next round with the seat still to move (its second turn
+    in a row) has that turn's first decision searched over every action, once per line."""
+
+    def analyse(
+        self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
+    ) -> list[ScoredAction]:
+        self._round = None if self.round_of is None else self.round_of(state)
+        self._second_turn = False
+        return super().analyse(state, actions, rng, limit)
+
+    def _opens_turn(self, state: GameState) -> bool:
+        return self.round_of is not None and not self._second_turn and self.round_of(state) != self._round
+
+    def _opened_turn_value(self, state: GameState, seat: int, rng: random.Random,
+                           limit: SearchLimit) -> float:
+        self._second_turn = True
+        value = super()._opened_turn_value(state, seat, rng, limit)
+        self._second_turn = False
+        return value
 
     def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
         if self.last_pass is None or state.is_terminal() or not self.last_pass(state):

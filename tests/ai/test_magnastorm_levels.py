@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import turnplan
 from game.ai.base import Budget
-from game.ai.games import evaluator, last_pass
+from game.ai.games import evaluator, last_pass, round_of
 from game.ai.levels import hint, make_bot
 from game.ai.magnastorm_eval import reply_danger
 from game.ai.turnplan import next_turn_wins
@@ -303,11 +303,12 @@ dropped its red lead and the player won there; some turns with the same +4 leave
 
 
 def _reply_wins(state: MagnastormState, mover: int) -> bool:
-    """Whether the seat after ``mover`` finds a turn that wins the game: its turn planned five deep with a
-    larger budget than the reply check's and two bag seeds of its own."""
+    """Whether the seat after ``mover`` finds a turn that wins the game (or two in a row across the round's
+    end): its turn planned five deep with a larger budget than the reply check's and two bag seeds of its
+    own."""
     judge = evaluator("magnastorm")
     return any(next_turn_wins(state, mover, judge, (4, 4, 4, 2), random.Random(seed), 20_000,
-                              last_pass("magnastorm"))[0] for seed in (101, 102))
+                              last_pass("magnastorm"), round_of("magnastorm"))[0] for seed in (101, 102))
 
 
 _ROUND_END_COMMANDER = (
@@ -382,6 +383,74 @@ def test_a_reply_that_triggers_the_end_with_a_lead_counts_as_won(widths: tuple[i
                              last_pass("magnastorm"))
     assert wins
     assert state.position() == _TRIGGER_WITH_A_LEAD
+
+
+_BEFORE_A_DOUBLE_TURN = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=13,13 ledger=9,2,0,0,2,0,0,0,0,0"
+    ",10,1,0,0,0,2,0,0,0,0 cubes=0,1,0,0,0,2,0,3,0,0 supply=21,21,21,0,0,0 bag=2,3,1,0,0,25 lab_slots=0,0"
+    ",1,0,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1 station_slots=1,0,1,1,1,1 crew_home=3,4 markers_home=5,5 resear"
+    "ch=1,0,2,0,1,1 runner=17,19 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
+    "-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,1,-1,-1,-1,-1,-1,-1,-1,-1,1 space_labs=0,0,0,0,0"
+    ",0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,1,0,0,0,0,1,0,0,0,0,0,0,0,0,1 station_owner"
+    "=-1,-1,-1,0,-1,-1 upper=0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0 lower=0,0,0,-,0,-,0,-,0,0,-,2,-,0,0,"
+    "1,0,0,-,- admin=-,bonsmai,dain,mascovic admin_ctrl=-1,0,1,-1 rcmd=huber,modo,vasidis rcmd_ctrl=-1,-1"
+    ",-1 objectives=R4a,R3b,S3a,S2b claims=0,1,-,1.0 fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=0 end"
+    "_triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=0,2 drawn= ranking= artifacts_w"
+    "on=-1,-1 tasks=turn_end.-3.1.0.0,objective.1.0.0.0,main.1.0.0.0"
+)
+"""The fifth careful game's ply 112 (docs/games/magnastorm-2p-vs-hard-2026-12-04-d.json, seed 2035): Hard
+(seat 1) at 13-13, one crew member each left on the upper panel. The player's turn closes round 1 and, with
+the first-player token bought there, opens round 2 as well: ``take c0, to r1c1, res b, get 2, finish``, then
+``take c3, to r0c1, to r1c2, obj 3`` (Mira Mascovic and S3a first, 25 with the end triggered; Hard's one
+turn left makes at most +2). Hard's lab (``crew c3 y``, +0) left that; taking Mascovic itself (``take c3``)
+did not."""
+
+_DOUBLE_TURN_REPLY = (
+    "magnastorm players=2 start_area=1 phase=play round=1 rotation=0 rep=13,13 ledger=9,2,0,0,2,0,0,0,0,0"
+    ",10,1,0,0,0,2,0,0,0,0 cubes=0,1,0,0,0,0,0,3,0,0 supply=23,21,21,0,0,0 bag=2,3,1,0,0,25 lab_slots=0,0"
+    ",1,0,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1 station_slots=1,0,1,1,1,1 crew_home=3,4 markers_home=5,5 resear"
+    "ch=1,0,2,0,1,2 runner=17,18 space_owner=-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,"
+    "-1,-1,-1,-1,-1,-1,-1,0,-1,-1,-1,-1,-1,0,-1,-1,1,-1,1,-1,-1,-1,-1,-1,-1,-1,-1,1 space_labs=0,0,0,0,0,"
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,1,0,0,1,0,1,0,0,0,0,0,0,0,0,1 station_owner="
+    "-1,-1,-1,0,-1,-1 upper=0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 lower=0,0,0,-,0,-,0,-,0,0,-,2,0,0,0,1"
+    ",0,0,-,- admin=-,bonsmai,dain,mascovic admin_ctrl=-1,0,1,-1 rcmd=huber,modo,vasidis rcmd_ctrl=-1,-1,"
+    "-1 objectives=R4a,R3b,S3a,S2b claims=0,1,-,1.0 fp_holder=-1 order=1,0 pass_order=1,0 pass_pos=1 end_"
+    "triggered=0 turn=-1,0,0,0,0,0,0,0,0,0,0,0,0 kim_used=0,0 start_used=0,2 drawn= ranking= artifacts_wo"
+    "n=-1,-1 tasks=turn_end.-3.0.0.0,objective.0.0.0.0,main.0.0.0.0"
+)
+"""The same game's ply 122, after Hard's lab: the player to move, its two turns in a row to come."""
+
+
+@pytest.mark.parametrize("widths", [(), (4, 4, 4, 2)], ids=["greedy", "five-deep"])
+def test_the_reply_check_plans_two_turns_in_a_row_across_the_round_end(widths: tuple[int, ...]) -> None:
+    """At ply 122 the player's winning second turn begins with an action that costs (Mascovic for a yellow, a
+    cube of each colour) and pays three actions later (S3a first): the reply planner searches that turn's
+    first decision over every action, as its first turn's; played greedily after the round's end (before)
+    no plan from ply 122 won, with either width."""
+    state = MagnastormState.from_position(_DOUBLE_TURN_REPLY)
+    assert state.current_player() == 0 and state.round == 1
+    wins, _ = next_turn_wins(state, 1, evaluator("magnastorm"), widths, random.Random(0), 6_000,
+                             last_pass("magnastorm"), round_of("magnastorm"))
+    assert wins
+    assert state.position() == _DOUBLE_TURN_REPLY
+
+
+@pytest.mark.parametrize("seed", ["ai/2035/112", 0, 1])
+def test_hard_leaves_no_winning_double_turn_across_the_round_end(seed: object) -> None:
+    """Ply 112: Hard's turn leaves the player no two turns in a row that win (before, Hard built its lab with
+    every seed tried and left them)."""
+    after = _after_whole_turn(_BEFORE_A_DOUBLE_TURN, "hard", seed)
+    assert not after.is_terminal() and after.current_player() == 0
+    assert not _reply_wins(after, 1)
+
+
+@pytest.mark.xfail(strict=True, reason="the mover's own plan plays its second turn in a row greedily, and judges "
+                   "an end it triggers with a lead by the evaluation alone (docs/ai.md, 'Two turns in a row')")
+def test_hard_takes_its_own_two_turns_in_a_row_that_win() -> None:
+    """Ply 122 with Hard in the player's seat: its two turns in a row reach 25 with the end triggered (Mascovic
+    and S3a first after ``res b``), a won game. Hard plays ``res r`` and reaches 21-23, a lead of 6."""
+    after = _after_whole_turn(_DOUBLE_TURN_REPLY, "hard", 0)
+    assert after.rep[0] >= after.s.threshold
 
 
 def test_a_turn_that_closes_the_pass_is_checked_for_the_next_pass_trigger() -> None:

@@ -21,8 +21,9 @@ widths, a small budget, a fixed RNG) and a plan that wins the game refutes the e
 or, with a ``last_pass`` test, one that ends in the game's last pass (the end triggered) and wins once the
 seats still to move play their turns out greedily. With a ``round_of`` test, a reply that closes the round
 and opens the next one (two turns of the next seat in a row, across the round's end) has the first
-decision of its second turn searched over every action, as its first turn's is: a greedy rollout misses a
-second turn whose first action costs and whose reward comes three actions later. A root action
+decision of its second turn searched over every action, as its first turn's is (the rest as deep as the
+line had left): a greedy rollout misses a second turn whose first action costs and whose reward comes three
+actions later. A root action
 whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
 not takes that end's value; the check stops at the first end not refuted (or, with a ``reply_margin``, at
 the first end that far below it).
@@ -222,7 +223,7 @@ class TurnPlanner(Searcher):
         value: float | None = None
         while applied < TURN_STEPS and self._in_turn(state, seat):
             if not state.is_chance_node() and not limit.exhausted and self._opens_turn(state):
-                value = self._opened_turn_value(state, seat, rng, limit)
+                value = self._opened_turn_value(state, seat, depth, rng, limit)
                 break
             if depth > 0 and not limit.exhausted and not state.is_chance_node():
                 value = self._best_continuation(state, seat, depth, rng, limit)
@@ -250,14 +251,14 @@ class TurnPlanner(Searcher):
         (never in the mover's own plan)."""
         return False
 
-    def _opened_turn_value(self, state: GameState, seat: int, rng: random.Random,
+    def _opened_turn_value(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
         """The best value for ``seat`` over every action opening its turn at ``state``, each turn's rest
-        played greedily."""
+        searched as the line's ``depth`` left allows (one decision less), then played greedily."""
         best = -2.0
         for action in state.legal_actions():
             self._push(state, action)
-            best = max(best, self._turn_value(state, seat, 0, rng, limit))
+            best = max(best, self._turn_value(state, seat, max(depth - 1, 0), rng, limit))
             self._pop(state)
         return best
 
@@ -340,10 +341,10 @@ class _ReplyPlanner(TurnPlanner):
     def _opens_turn(self, state: GameState) -> bool:
         return self.round_of is not None and not self._second_turn and self.round_of(state) != self._round
 
-    def _opened_turn_value(self, state: GameState, seat: int, rng: random.Random,
+    def _opened_turn_value(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
         self._second_turn = True
-        value = super()._opened_turn_value(state, seat, rng, limit)
+        value = super()._opened_turn_value(state, seat, depth, rng, limit)
         self._second_turn = False
         return value
 

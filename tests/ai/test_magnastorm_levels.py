@@ -444,11 +444,13 @@ def test_hard_leaves_no_winning_double_turn_across_the_round_end(seed: object) -
     assert not _reply_wins(after, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="the mover's own plan plays its second turn in a row greedily, and judges "
-                   "an end it triggers with a lead by the evaluation alone (docs/ai.md, 'Two turns in a row')")
+@pytest.mark.xfail(strict=True, reason="the mover's own plan plays its second turn in a row greedily and "
+                   "judges an end it triggers with a lead by the evaluation alone (docs/ai.md, 'Two turns "
+                   "in a row')")
 def test_hard_takes_its_own_two_turns_in_a_row_that_win() -> None:
-    """Ply 122 with Hard in the player's seat: its two turns in a row reach 25 with the end triggered (Mascovic
-    and S3a first after ``res b``), a won game. Hard plays ``res r`` and reaches 21-23, a lead of 6."""
+    """Ply 122 with Hard in the player's seat: its two turns in a row reach 25 with the end triggered
+    (Mascovic and S3a first after ``res b``), a won game. Hard plays ``res r`` and reaches 21-23, a lead
+    of 6."""
     after = _after_whole_turn(_DOUBLE_TURN_REPLY, "hard", 0)
     assert after.rep[0] >= after.s.threshold
 

@@ -151,8 +151,7 @@ def opening_options(game_id: str, index: int) -> dict[str, Any]:
 
 def repetition_key(game_id: str) -> Callable[[GameState], str] | None:
     """How ``game_id`` tells a position repeated (None: its bots need not care)."""
-    target = _entry(game_id).repetition_key
-    return None if target is None else cast(Callable[[GameState], str], _resolve(target))
+    return _of_state(_entry(game_id).repetition_key)
 
 
 def think_seconds(game_id: str) -> float:
@@ -162,23 +161,22 @@ def think_seconds(game_id: str) -> float:
 
 def reply_danger(game_id: str) -> Callable[[GameState], bool] | None:
     """When ``game_id``'s planners check their turns for a winning reply (None: never)."""
-    return _predicate(_entry(game_id).reply_danger)
+    return _of_state(_entry(game_id).reply_danger)
 
 
 def last_pass(game_id: str) -> Callable[[GameState], bool] | None:
     """Whether a state of ``game_id`` is in the game's last pass (None: the game cannot tell)."""
-    return _predicate(_entry(game_id).last_pass)
+    return _of_state(_entry(game_id).last_pass)
 
 
 def round_of(game_id: str) -> Callable[[GameState], int] | None:
     """The round a state of ``game_id`` is in (None: the game has no rounds a seat's turns may straddle)."""
-    target = _entry(game_id).round_of
-    return None if target is None else cast(Callable[[GameState], int], _resolve(target))
+    return _of_state(_entry(game_id).round_of)
 
 
-def _predicate(target: str | None) -> Callable[[GameState], bool] | None:
-    """The test of a state ``target`` names, or None."""
-    return None if target is None else cast(Callable[[GameState], bool], _resolve(target))
+def _of_state(target: str | None) -> Callable[[GameState], Any] | None:
+    """The function of a state ``target`` names (a test, a key, a round), or None."""
+    return None if target is None else cast(Callable[[GameState], Any], _resolve(target))
 
 
 def _no_opinion(state: GameState) -> list[float]:

@@ -334,6 +334,7 @@ class _ReplyPlanner(TurnPlanner):
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
     ) -> list[ScoredAction]:
+        """The reply's plans, its round noted so a line that reaches the next round is known."""
         self._round = None if self.round_of is None else self.round_of(state)
         self._second_turn = False
         return super().analyse(state, actions, rng, limit)

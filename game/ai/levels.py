@@ -137,20 +137,24 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
 class _TurnLevel:
     """One Magnastorm level: the turn planner's widths (one per decision searched after the root), its
     budget, the budget of one check for a rival's winning reply (in evaluations; every level checks), the
-    most draw streams a turn that meets a bag draw is judged with and the evaluations the extra streams of
-    one decision may take."""
+    most draw streams a turn that meets a bag draw is judged with, the evaluations the extra streams of
+    one decision may take, and the player counts where it plans its own finish (its second turn in a row, its
+    last-pass turn ends played out: ``TurnPlanner.plans_own_finish``: two players, where the careful games'
+    double turns came; several rivals' greedy last turns are a weaker model and cost more, a third more time a
+    decision with four players, beyond the 3 s)."""
 
     widths: tuple[int, ...]
     nodes: int
     reply_nodes: int
     draw_streams: int = 1
     draw_evaluations: int = 0
+    plans_own_finish: tuple[int, ...] = ()
 
 
 _MAGNASTORM_LEVELS = {
     "easy": _TurnLevel((), 4_000, 1_500),
     "normal": _TurnLevel((), 20_000, 6_000),
-    "hard": _TurnLevel((4, 4, 4, 2), 60_000, 6_000, 8, 15_000),
+    "hard": _TurnLevel((4, 4, 4, 2), 60_000, 6_000, 8, 15_000, plans_own_finish=(2,)),
 }
 
 
@@ -161,7 +165,8 @@ def _magnastorm(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         planner = TurnPlanner(evaluator(game_id), config.widths, reply_danger(game_id), config.reply_nodes,
                               noise.margin if noise else 0.0, last_pass(game_id), config.draw_streams,
-                              config.draw_evaluations, round_of(game_id))
+                              config.draw_evaluations, round_of(game_id),
+                              players in config.plans_own_finish)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

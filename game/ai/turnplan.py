@@ -23,7 +23,10 @@ seats still to move play their turns out greedily. With a ``round_of`` test, a r
 and opens the next one (two turns of the next seat in a row, across the round's end) has the first
 decision of its second turn searched over every action, as its first turn's is (the rest as deep as the
 line had left): a greedy rollout misses a second turn whose first action costs and whose reward comes three
-actions later. A root action
+actions later. With ``plans_own_finish`` the mover's own plan does the same for its own second turn in a row,
+and a turn end of its in the game's last pass that wins once the seats still to move play their turns out
+greedily scores at least ``LAST_PASS_WIN`` (where the evaluation alone ranks a lead the last turns cannot
+close below a position that merely looks good). A root action
 whose checked ends are all refuted scores as a lost game; one whose best end is refuted but a later one is
 not takes that end's value; the check stops at the first end not refuted (or, with a ``reply_margin``, at
 the first end that far below it).
@@ -57,6 +60,10 @@ thousand evaluations, greedily a few hundred)."""
 LOST = -1.0
 """A root action whose checked turn ends all leave a winning reply scores as a lost game (its planned
 value, shrunk, orders such actions among themselves)."""
+LAST_PASS_WIN = 0.95
+"""The least value of the mover's turn end in the last pass that the greedy playout of the pass wins: above
+any live evaluation the game has seen in a close race, below a finished win (a greedy model of the rivals'
+last turns is not certain; the reply check still searches the next seat's)."""
 VERDICTS_KEPT = 512
 """Reply verdicts remembered by turn end, so a turn's decisions share them (cleared when full)."""
 
@@ -72,7 +79,8 @@ class TurnPlanner(Searcher):
                  danger: Callable[[GameState], bool] | None = None,
                  reply_evaluations: int = REPLY_EVALUATIONS, reply_margin: float = 0.0,
                  last_pass: Callable[[GameState], bool] | None = None, draw_streams: int = 1,
-                 draw_evaluations: int = 0, round_of: Callable[[GameState], int] | None = None) -> None:
+                 draw_evaluations: int = 0, round_of: Callable[[GameState], int] | None = None,
+                 plans_own_finish: bool = False) -> None:
         self.evaluator = evaluator
         self.widths = widths
         self.depth = len(widths) + 1
@@ -90,6 +98,9 @@ class TurnPlanner(Searcher):
         self.round_of = round_of
         """The round a state is in (None: the game has none); the reply check searches a reply's second turn
         in a row, in the next round, from its first decision."""
+        self.plans_own_finish = plans_own_finish
+        """Whether the mover's plan searches its own second turn in a row (with ``round_of``) and plays a turn
+        end in the last pass out (with ``last_pass``), as the reply check does for the next seat."""
         self.draw_streams = draw_streams
         """Most draw streams a root action that meets a draw is judged with, where the budget allows (the
         decision's first pass, with the bot's RNG, included); not where the reply check runs, which
@@ -104,12 +115,18 @@ class TurnPlanner(Searcher):
         """The actions applied since the root (the root action first)."""
         self._ends: list[tuple[float, tuple[Any, ...]]] | None = None
         """The current root action's turn ends with their values, while the reply check wants them."""
+        self._round: int | None = None
+        """The round the plan started in (with ``round_of``)."""
+        self._second_turn = False
+        """Whether the line being searched is in the seat's second turn in a row."""
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
     ) -> list[ScoredAction]:
         """One score per root action: the mover's value at the end of its turn."""
         seat = state.current_player()
+        self._round = None if self.round_of is None else self.round_of(state)
+        self._second_turn = False
         guarded = self.danger is not None and len(actions) > 1 and self.danger(state)
         scored, ends, drew, costs = [], [], [], []
         for action in actions:
@@ -243,23 +260,47 @@ class TurnPlanner(Searcher):
         return value
 
     def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
-        """The value for ``seat`` of the end of its turn."""
-        return self._value(state, seat, rng, limit)
+        """The value for ``seat`` of the end of its turn (see ``plans_own_finish``)."""
+        value = self._value(state, seat, rng, limit)
+        if not (self.plans_own_finish and self._in_last_pass(state)):
+            return value
+        won = self._played_out_value(state, seat, rng, limit) >= 1.0
+        return max(value, LAST_PASS_WIN) if won else value
+
+    def _in_last_pass(self, state: GameState) -> bool:
+        """Whether the game ends once the turns left in ``state``'s pass are played (and is not over)."""
+        return self.last_pass is not None and not state.is_terminal() and self.last_pass(state)
+
+    def _played_out_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
+        """The value for ``seat`` of the game finished from ``state`` with every seat playing greedily for
+        itself (``state`` restored)."""
+        applied = 0
+        while applied < PASS_STEPS and not state.is_terminal():
+            state.apply(state.sample_chance(rng) if state.is_chance_node()
+                        else self._greedy_step(state, state.current_player(), rng, limit))
+            applied += 1
+        value = self._value(state, seat, rng, limit)
+        for _ in range(applied):
+            state.undo()
+        return value
 
     def _opens_turn(self, state: GameState) -> bool:
-        """Whether the line reached a second turn of the seat's whose first decision is searched in full
-        (never in the mover's own plan)."""
-        return False
+        """Whether the line reached the seat's second turn in a row (the next round), whose first decision is
+        searched in full, once per line (see ``plans_own_finish``)."""
+        return (self.plans_own_finish and self.round_of is not None and not self._second_turn
+                and self.round_of(state) != self._round)
 
     def _opened_turn_value(self, state: GameState, seat: int, depth: int, rng: random.Random,
                            limit: SearchLimit) -> float:
         """The best value for ``seat`` over every action opening its turn at ``state``, each turn's rest
         searched as the line's ``depth`` left allows (one decision less), then played greedily."""
+        self._second_turn = True
         best = -2.0
         for action in state.legal_actions():
             self._push(state, action)
             best = max(best, self._turn_value(state, seat, max(depth - 1, 0), rng, limit))
             self._pop(state)
+        self._second_turn = False
         return best
 
     def _push(self, state: GameState, action: Any) -> None:
@@ -315,7 +356,8 @@ def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tu
     wins, cost = False, 0
     if rival not in (-1, seat):
         limit = Budget(nodes).start()
-        planner = _ReplyPlanner(evaluator, widths, last_pass=last_pass, round_of=round_of)
+        planner = _ReplyPlanner(evaluator, widths, last_pass=last_pass, round_of=round_of,
+                               plans_own_finish=True)
         plans = planner.analyse(state, state.legal_actions(), rng, limit)
         wins, cost = max(item.value for item in plans) >= 1.0, limit.used
     for _ in range(drawn):
@@ -326,38 +368,11 @@ def next_turn_wins(state: GameState, seat: int, evaluator: Evaluator, widths: tu
 class _ReplyPlanner(TurnPlanner):
     """The next seat's turn as the reply check plans it: a turn end in the game's last pass is judged by the
     finished game, the seats still to move played out greedily, each for itself, so a turn that triggers the
-    end with a lead they do not close counts as won. (The mover's own search keeps the evaluation there: a win
-    that rests on a greedy model of the rivals' last turns is not certain and must not rank with a finished
-    one.) With ``round_of``, a line that reaches the next round with the seat still to move (its second turn
-    in a row) has that turn's first decision searched over every action, once per line."""
-
-    def analyse(
-        self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
-    ) -> list[ScoredAction]:
-        """The reply's plans, its round noted so a line that reaches the next round is known."""
-        self._round = None if self.round_of is None else self.round_of(state)
-        self._second_turn = False
-        return super().analyse(state, actions, rng, limit)
-
-    def _opens_turn(self, state: GameState) -> bool:
-        return self.round_of is not None and not self._second_turn and self.round_of(state) != self._round
-
-    def _opened_turn_value(self, state: GameState, seat: int, depth: int, rng: random.Random,
-                           limit: SearchLimit) -> float:
-        self._second_turn = True
-        value = super()._opened_turn_value(state, seat, depth, rng, limit)
-        self._second_turn = False
-        return value
+    end with a lead they do not close counts as won (the mover's own plan, with ``plans_own_finish``, counts
+    it as nearly won: a win that rests on a greedy model of the rivals' last turns must not rank with a
+    finished one). A second turn in a row is searched as ``plans_own_finish`` does."""
 
     def _end_value(self, state: GameState, seat: int, rng: random.Random, limit: SearchLimit) -> float:
-        if self.last_pass is None or state.is_terminal() or not self.last_pass(state):
-            return self._value(state, seat, rng, limit)
-        applied = 0
-        while applied < PASS_STEPS and not state.is_terminal():
-            state.apply(state.sample_chance(rng) if state.is_chance_node()
-                        else self._greedy_step(state, state.current_player(), rng, limit))
-            applied += 1
-        value = self._value(state, seat, rng, limit)
-        for _ in range(applied):
-            state.undo()
-        return value
+        if self._in_last_pass(state):
+            return self._played_out_value(state, seat, rng, limit)
+        return self._value(state, seat, rng, limit)

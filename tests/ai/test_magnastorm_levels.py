@@ -444,15 +444,23 @@ def test_hard_leaves_no_winning_double_turn_across_the_round_end(seed: object) -
     assert not _reply_wins(after, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="the mover's own plan plays its second turn in a row greedily and "
-                   "judges an end it triggers with a lead by the evaluation alone (docs/ai.md, 'Two turns "
-                   "in a row')")
-def test_hard_takes_its_own_two_turns_in_a_row_that_win() -> None:
+@pytest.mark.parametrize(("players", "plans"), [(2, True), (3, False), (4, False)])
+def test_hard_plans_its_own_finish_with_two_players(players: int, plans: bool) -> None:
+    """Hard searches its own second turn in a row and plays its last-pass turn ends out with two players only
+    (with four, three rivals' greedy last turns cost a third more time a decision, beyond the 3 s)."""
+    planner = make_bot("magnastorm", "hard", players).searcher  # type: ignore[attr-defined]
+    assert planner.plans_own_finish is plans
+
+
+@pytest.mark.parametrize("seed", ["ai/2035/122", 0])
+def test_hard_takes_its_own_two_turns_in_a_row_that_win(seed: object) -> None:
     """Ply 122 with Hard in the player's seat: its two turns in a row reach 25 with the end triggered
-    (Mascovic and S3a first after ``res b``), a won game. Hard plays ``res r`` and reaches 21-23, a lead
-    of 6."""
-    after = _after_whole_turn(_DOUBLE_TURN_REPLY, "hard", 0)
+    (Mascovic and S3a first after ``res b``), a won game. Before it played ``res r`` and reached 21-23: its
+    plan played the second turn greedily (searched from its first decision alone, 21) and judged the end it
+    triggers with a lead by the evaluation alone (the last pass played out alone, 21)."""
+    after = _after_whole_turn(_DOUBLE_TURN_REPLY, "hard", seed)
     assert after.rep[0] >= after.s.threshold
+    assert after.end_triggered and after.rep[0] > after.rep[1]
 
 
 def test_a_turn_that_closes_the_pass_is_checked_for_the_next_pass_trigger() -> None:

@@ -140,8 +140,8 @@ class _TurnLevel:
     most draw streams a turn that meets a bag draw is judged with, the evaluations the extra streams of
     one decision may take, and the player counts where it plans its own finish (its second turn in a row, its
     last-pass turn ends played out: ``TurnPlanner.plans_own_finish``: two players, where the careful games'
-    double turns came; several rivals' greedy last turns are a weaker model and cost more, a third more time a
-    decision with four players, beyond the 3 s)."""
+    double turns came; several rivals' greedy last turns are a weaker model and cost more: with four players
+    up to a third more time in a game, the worst decision beyond the 3 s)."""
 
     widths: tuple[int, ...]
     nodes: int

@@ -447,7 +447,8 @@ def test_hard_leaves_no_winning_double_turn_across_the_round_end(seed: object) -
 @pytest.mark.parametrize(("players", "plans"), [(2, True), (3, False), (4, False)])
 def test_hard_plans_its_own_finish_with_two_players(players: int, plans: bool) -> None:
     """Hard searches its own second turn in a row and plays its last-pass turn ends out with two players only
-    (with four, three rivals' greedy last turns cost a third more time a decision, beyond the 3 s)."""
+    (with four, three rivals' greedy last turns cost up to a third more time in a game, the worst decision
+    beyond the 3 s)."""
     planner = make_bot("magnastorm", "hard", players).searcher  # type: ignore[attr-defined]
     assert planner.plans_own_finish is plans
 

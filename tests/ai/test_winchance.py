@@ -174,3 +174,19 @@ def test_the_calibration_script_keeps_other_player_counts_and_never_writes_a_fit
     with pytest.raises(SystemExit, match=r"fits\.4\.seat_bias\[2\]"):
         script.write_fit("magestone", 4, Fit(3.8, (0.0, -0.6, -17.0, -15.9)), sample)
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_every_game_is_held_out_once_and_judged_by_the_fit_of_the_others() -> None:
+    from tools.calibrate_winchance import HELD_OUT, Sample, every_game_held_out
+
+    # the seat ahead wins in every game but those of fold 0, where it always loses
+    samples = [Sample(game, (value, -value),
+                      (1.0, 0.0) if (value > 0) == (game % HELD_OUT != 0) else (0.0, 1.0))
+               for game in range(4 * HELD_OUT) for value in (-0.6, -0.2, 0.2, 0.6)]
+    figures = every_game_held_out(samples, 2)
+    assert sum(row["rows"] for row in figures["reliability"]) == 2 * len(samples)
+    # fold 0's games are judged by a fit that never saw them (certain, and wrong); a fit that had seen them
+    # would never be certain
+    certain = [row for row in figures["reliability"] if row["predicted"] >= 0.9]
+    assert certain and all(row["observed"] == 0.0 for row in certain)
+    assert all(row["observed"] == 1.0 for row in figures["reliability"] if 0.5 <= row["predicted"] < 0.9)

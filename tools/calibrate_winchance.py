@@ -173,11 +173,16 @@ def reliability(rows: Sequence[tuple[float, float]]) -> list[dict[str, Any]]:
     return table
 
 
+def seat_rows(fit: Fit, samples: Sequence[Sample]) -> list[tuple[float, float]]:
+    """(chance under ``fit``, share taken) for every seat of every sample."""
+    return [(p, y) for s in samples for p, y in zip(fit.chances(s.values), s.shares, strict=True)]
+
+
 def report(fit: Fit, train: Sequence[Sample], held: Sequence[Sample]) -> dict[str, Any]:
     """The held-out calibration of ``fit`` (Brier, no-skill Brier, log-likelihood, reliability)."""
     players = len(fit.seat_bias)
     base = [sum(s.shares[i] for s in train) / max(1, len(train)) for i in range(players)]
-    rows = [(p, y) for s in held for p, y in zip(fit.chances(s.values), s.shares, strict=True)]
+    rows = seat_rows(fit, held)
     no_skill = [(base[i], s.shares[i]) for s in held for i in range(players)]
     return {"brier": round(brier(rows), 4), "brier_no_skill": round(brier(no_skill), 4),
             "log_likelihood": round(log_likelihood(fit, held), 4), "reliability": reliability(rows)}
@@ -190,8 +195,7 @@ def every_game_held_out(samples: Sequence[Sample], players: int) -> dict[str, An
     rows: list[tuple[float, float]] = []
     for fold in range(HELD_OUT):
         fit = fit_samples([s for s in samples if s.game % HELD_OUT != fold], players)
-        rows += [(p, y) for s in samples if s.game % HELD_OUT == fold
-                 for p, y in zip(fit.chances(s.values), s.shares, strict=True)]
+        rows += seat_rows(fit, [s for s in samples if s.game % HELD_OUT == fold])
     return {"brier": round(brier(rows), 4), "reliability": reliability(rows)}
 
 

@@ -165,8 +165,8 @@ def _magnastorm(level: str) -> BotFactory:
     def make(game_id: str, players: int) -> Bot:
         planner = TurnPlanner(evaluator(game_id), config.widths, reply_danger(game_id), config.reply_nodes,
                               noise.margin if noise else 0.0, last_pass(game_id), config.draw_streams,
-                              config.draw_evaluations, round_of(game_id),
-                              players in config.plans_own_finish)
+                              config.draw_evaluations, round_of=round_of(game_id),
+                              plans_own_finish=players in config.plans_own_finish)
         return SearchBot(f"magnastorm-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
 from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, round_of, think_seconds
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, HARD_REF, MageStoneEval
+from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_REF, MageStoneEval
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
@@ -69,20 +69,21 @@ _MAGESTONE_LEVELS = {
 }
 
 
-_MAGESTONE_MULTIPLAYER = {"hard": "hard-ref"}
-"""Levels that play 3-4 player games with another level's configuration: the stone-racing Hard of
-2 Dec 2026 scored 0.41 as one Hard against three Normal where the Hard of 1 Dec scored 0.69
-(docs/ai.md), so with four players Hard stays the earlier one until it is tuned there. The main cause is
-its caution on dice contests (against the lead over the mean rival, a rival's loss counts a third of an
-own loss); its weights are the second."""
+_MAGESTONE_MULTIPLAYER = {"hard": replace(_MAGESTONE_LEVELS["hard-ref"], weights=HARD_MULTI)}
+"""Levels that play 3-4 player games with another configuration: the stone-racing Hard of 2 Dec 2026
+scored 0.41 as one Hard against three Normal where the Hard of 1 Dec scored 0.69 (docs/ai.md), so with
+three or four players Hard searches as ``hard-ref`` does. The main cause is its caution on dice contests
+(against the lead over the mean rival, a rival's loss counts a third of an own loss); its weights are the
+second. Its weights are ``hard-ref``'s with a rival's imminent win counted in full (``HARD_MULTI``)."""
 
 
 def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactory:
     noise = _EASY_NOISE if level == "easy" else None
 
     def make(game_id: str, players: int) -> Bot:
-        name = _MAGESTONE_MULTIPLAYER.get(level, level) if players > 2 and weights is None else level
-        config = _MAGESTONE_LEVELS[name]
+        config = _MAGESTONE_LEVELS[level]
+        if players > 2 and weights is None:
+            config = _MAGESTONE_MULTIPLAYER.get(level, config)
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
         planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,

@@ -48,7 +48,11 @@ A seat's raw score adds, in units of "one Warrior":
   with three or four players, the seats after it, since a rival that only the
   seat to act can stop wins if it does not. The seat to act in a begun go is
   close when its Mage can walk home now, in the rest of its go (own units block
-  here: a plan that steps one aside first is seen as the win it is).
+  here: a plan that steps one aside first is seen as the win it is). With three or
+  four players the lead over the mean rival counts a rival's imminent win only a
+  third against each other seat; with ``rival_win_share`` 1 (the 4-player Hard)
+  each other seat counts all of it, so it spends its go on the one attack that
+  can stop it.
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -111,6 +115,10 @@ class Weights:
     rite_screen: float = 0.0
     rite_prize: float = 0.0
     rite_imminent: float = 0.0
+    rival_win_share: float = 0.0
+    """With three or four players, the share of a rival's imminent win each other seat counts as its own
+    loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
+    changes."""
 
 
 class _Stakes(NamedTuple):
@@ -140,6 +148,13 @@ home, Warriors kept off stones, a rival Mage walking stones home to activate is 
 out of the next seat's reach, and a Mage that can walk home and win in the next go (with 6
 Activated stones, or 6 to activate there) judged close to a lost game for everyone else, so Hard spends its
 go on the one defence (docs/ai.md)."""
+
+HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
+"""Hard's weights with three or four players: ``hard-ref``'s, with a rival's walk home to win judged as Hard
+judges it (``imminent_win``, ``activation_win``) and counted in full against every other seat
+(``rival_win_share``), and felling that Mage worth the win it takes away (``stake_strikes`` 3: the seat to
+act counts its strikes at ``strike_first``, so a walk that sets up the one attack on it is among the plans
+its beam searches)."""
 
 
 @cache
@@ -241,7 +256,21 @@ class MageStoneEval:
             if seat == turn:
                 score += w.strike_first * self._strikes(s, seat, by_seat, units, stakes)
             scores.append(score)
-        return scores
+        return self._rivals_lose(scores, wins)
+
+    def _rivals_lose(self, scores: list[float], wins: list[float]) -> list[float]:
+        """Scores with each seat's lead lowered by ``rival_win_share`` of every rival's imminent win.
+
+        The lead over the mean rival already lowers each other seat's lead by 1 / (n - 1) of a stake;
+        taking k x the stake from each other seat's score lowers it by (k + 1) / (n - 1), so k is
+        share x (n - 1) - 1.
+        """
+        n = len(scores)
+        extra = self.w.rival_win_share * (n - 1) - 1
+        total = sum(wins)
+        if extra <= 0 or not total:
+            return scores
+        return [score - extra * (total - own) for score, own in zip(scores, wins, strict=True)]
 
     def _win_stakes(
         self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int

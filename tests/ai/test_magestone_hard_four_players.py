@@ -1,17 +1,21 @@
 """MageStone Hard with four players against the mistakes a careful player found (seed-41 game).
 
 Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json`` (the careful player South,
-Hard at West, North and East; with 3-4 players Hard plays the ``hard-ref`` configuration, see
-``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
+Hard at West, North and East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI``
+weights, see ``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from game.ai.magestone_eval import HARD_MULTI, MageStoneEval, Weights
+from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
 
-NORTH, EAST = 2, 3
+SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 
 _HARD_41 = "Hard of 3 Dec 2026 with four players (docs/games/README.md, seed-41 game)"
 
@@ -64,11 +68,32 @@ def test_magestone_four_players_hard_takes_its_mage_from_between_two_warriors(se
     assert mage < 0 or len(enemy_units_beside(state, mage, NORTH, ("warrior",))) < 2, played
 
 
-@pytest.mark.xfail(strict=True, reason=f"{_HARD_41}: it plays on as if South's win could wait")
-@pytest.mark.parametrize("text", [pytest.param(_GO_70, id="west-70"), pytest.param(_GO_72, id="east-72")])
-def test_magestone_four_players_hard_attacks_a_mage_that_wins_next_go(text: str) -> None:
-    """When a rival's Mage will win at its next go and no seat can block its base, any attack on it (a
-    walk-up attack or a Bolt) is the only chance: a careful player takes it, however poor the odds."""
+@pytest.mark.parametrize(("text", "best"), [pytest.param(_GO_70, 0.289, id="west-70"),
+                                            pytest.param(_GO_72, 0.132, id="east-72")])
+def test_magestone_four_players_hard_attacks_a_mage_that_wins_next_go(text: str, best: float) -> None:
+    """When a rival's Mage will win at its next go and no seat can block its base, an attack on it (a
+    walk-up attack or a Bolt) is the only chance: a careful player takes the best one, however poor."""
     state = position(text)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", 0)]
-    assert any(action.endswith(("xi4", ">i4")) for action in played), played
+    played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", 0)]
+    chances = [chance for action, chance in played if action.endswith(("xi4", ">i4"))]
+    assert chances and chances[0] == pytest.approx(best, abs=0.001), played
+
+
+def _leads(weights: Weights, state: GameState) -> list[float]:
+    """Each seat's raw lead over the mean of its rivals."""
+    scores = MageStoneEval(weights).raw_scores(state)
+    return [score - (sum(scores) - score) / (len(scores) - 1) for score in scores]
+
+
+def test_magestone_four_player_hard_counts_a_rivals_win_next_go_in_full() -> None:
+    """South's Mage walks home to win at its next go (East to act first): against the lead over the mean
+    rival that costs each other seat a third of it; the 4-player Hard counts all of it against each."""
+    state = position(_GO_72)
+    unseen = _leads(replace(HARD_MULTI, activation_win=0.0, imminent_win=0.0), state)
+    third = _leads(replace(HARD_MULTI, rival_win_share=0.0), state)
+    full = _leads(HARD_MULTI, state)
+    for seat in (WEST, NORTH):  # East, to act, also weighs its strikes on the Mage by the same stake
+        stake_third = unseen[seat] - third[seat]
+        assert stake_third > 1.0
+        assert unseen[seat] - full[seat] == pytest.approx(3 * stake_third)
+    assert full[SOUTH] > third[SOUTH] > unseen[SOUTH]

@@ -184,10 +184,14 @@ class MageStoneEval:
 
     def __call__(self, state: GameState) -> list[float]:
         """Per-seat values in (-1, 1) of a live MageStone position."""
+        return [math.tanh(lead / self.w.scale) for lead in self.leads(state)]
+
+    def leads(self, state: GameState) -> list[float]:
+        """Each seat's raw score less the mean raw score of its rivals."""
         scores = self.raw_scores(state)
         n = len(scores)
         total = sum(scores)
-        return [math.tanh((s - (total - s) / (n - 1)) / self.w.scale) for s in scores]
+        return [s - (total - s) / (n - 1) for s in scores]
 
     def raw_scores(self, state: GameState) -> list[float]:
         """Each seat's raw score (see the module docstring)."""

@@ -11,8 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai.magestone_eval import HARD_MULTI, MageStoneEval, Weights
-from game.rules.protocol import GameState
+from game.ai.magestone_eval import HARD_MULTI, MageStoneEval
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
@@ -79,19 +78,13 @@ def test_magestone_four_players_hard_attacks_a_mage_that_wins_next_go(text: str,
     assert chances and chances[0] == pytest.approx(best, abs=0.001), played
 
 
-def _leads(weights: Weights, state: GameState) -> list[float]:
-    """Each seat's raw lead over the mean of its rivals."""
-    scores = MageStoneEval(weights).raw_scores(state)
-    return [score - (sum(scores) - score) / (len(scores) - 1) for score in scores]
-
-
 def test_magestone_four_player_hard_counts_a_rivals_win_next_go_in_full() -> None:
     """South's Mage walks home to win at its next go (East to act first): against the lead over the mean
     rival that costs each other seat a third of it; the 4-player Hard counts all of it against each."""
     state = position(_GO_72)
-    unseen = _leads(replace(HARD_MULTI, activation_win=0.0, imminent_win=0.0), state)
-    third = _leads(replace(HARD_MULTI, rival_win_share=0.0), state)
-    full = _leads(HARD_MULTI, state)
+    unseen = MageStoneEval(replace(HARD_MULTI, activation_win=0.0, imminent_win=0.0)).leads(state)
+    third = MageStoneEval(replace(HARD_MULTI, rival_win_share=0.0)).leads(state)
+    full = MageStoneEval(HARD_MULTI).leads(state)
     for seat in (WEST, NORTH):  # East, to act, also weighs its strikes on the Mage by the same stake
         stake_third = unseen[seat] - third[seat]
         assert stake_third > 1.0

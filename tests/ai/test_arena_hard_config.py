@@ -55,7 +55,8 @@ def test_magestone_hard_plans_with_the_hard_weights() -> None:
 
 @pytest.mark.parametrize(("level", "players", "weights"),
                          [("hard-ref", 2, HARD_REF), ("hard-ref", 4, HARD_REF), ("hard", 4, HARD_MULTI)])
-def test_magestone_hard_ref_is_the_hard_of_1_december(level: str, players: int, weights: Weights) -> None:
+def test_magestone_hard_ref_and_four_player_hard_search_as_on_1_december(
+        level: str, players: int, weights: Weights) -> None:
     """The arena's fixed yardstick 'hard-ref' is the earlier Hard (HARD_REF weights); no menu offers it.
     With four players Hard searches as it does (the two-player Hard is weaker there: docs/ai.md), with the
     HARD_MULTI weights."""

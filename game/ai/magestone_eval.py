@@ -52,7 +52,10 @@ A seat's raw score adds, in units of "one Warrior":
   four players the lead over the mean rival counts a rival's imminent win only a
   third against each other seat; with ``rival_win_share`` 1 (the 4-player Hard)
   each other seat counts all of it, so it spends its go on the one attack that
-  can stop it.
+  can stop it. The 4-player Hard also counts the walk home of the seat that has
+  just had its go by how surely it survives every rival's go before it
+  (``unanswered_win``: a Mage out of reach with an unblockable base square wins),
+  and a share of it (``two_go_win``) while the Mage is two goes from home.
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -115,6 +118,14 @@ class Weights:
     rite_screen: float = 0.0
     rite_prize: float = 0.0
     rite_imminent: float = 0.0
+    unanswered_win: float = 0.0
+    """The share of a walk-home win counted for the seat that has just had its go (whose rivals all act
+    before it) when none of them can answer it: no attack can reach its Mage and no unit can reach a base
+    square it walks onto (the 4-player Hard)."""
+    two_go_win: float = 0.0
+    """The share of a walk-home win counted while the Mage holding it is two goes from home (more than a
+    go's squares and at most two): the rivals' go between is the one in which an attack or a block is in
+    time (the 4-player Hard)."""
     rival_win_share: float = 0.0
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
@@ -154,7 +165,8 @@ HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
 judges it (``imminent_win``, ``activation_win``) and counted in full against every other seat
 (``rival_win_share``), and felling that Mage worth the win it takes away (``stake_strikes`` 3: the seat to
 act counts its strikes at ``strike_first``, so a walk that sets up the one attack on it is among the plans
-its beam searches)."""
+its beam searches); a walk home no rival can answer counted as won (``unanswered_win``) and one two goes off
+in part (``two_go_win``), so the attack comes while it is still in time."""
 
 
 @cache
@@ -212,10 +224,13 @@ class MageStoneEval:
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         fresh = _next_fresh_seat(s)
         base_of = list(zip(mage_starts, priest_starts, strict=True))
-        wins = self._win_stakes(s, near_wins, base_of, fresh)
+        wins = self._win_stakes(s, near_wins, base_of, fresh, by_seat)
         rites = [0.0] * n
         if rite is not None:
             rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins, fresh)
+        if w.two_go_win and any(near_wins):
+            two_goes = self._two_go_stakes(s, near_wins, base_of, fresh)
+            wins = [now + later for now, later in zip(wins, two_goes, strict=True)]
         stakes = _Stakes(wins, rites)
         scores = []
         for seat in range(n):
@@ -277,7 +292,8 @@ class MageStoneEval:
         return [score - extra * (total - own) for score, own in zip(scores, wins, strict=True)]
 
     def _win_stakes(
-        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int,
+        by_seat: list[list[tuple[int, int]]],
     ) -> list[float]:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
 
@@ -299,6 +315,26 @@ class MageStoneEval:
                 stakes[seat] = near * _open_base_share(s, seat, mage, base)
             elif seat == s.turn and (mage in base or not s.reachable(mage).keys().isdisjoint(base)):
                 stakes[seat] = near
+            elif self.w.unanswered_win:
+                share = self._unanswered_share(s, seat, mage, base, by_seat)
+                stakes[seat] = near * self.w.unanswered_win * share
+        return stakes
+
+    def _two_go_stakes(
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int
+    ) -> list[float]:
+        """Per seat, ``two_go_win`` of the walk-home win its Mage holds two goes from home (past enemy units).
+
+        Counted while a rival's go comes before the owner's next (not for the last seat to act): a
+        Rite or a one-go win comes first, so only these stakes, not the Rite's worth, see it.
+        """
+        last = _alive_seat_from(s, fresh, -1)
+        stakes = [0.0] * len(near_wins)
+        for seat, near in enumerate(near_wins):
+            mage, base = s.mage_squares[seat], bases[seat]
+            home = _nearest(mage, base) if near and mage >= 0 and seat != last else 0
+            if SQUARES_PER_GO < home <= 2 * SQUARES_PER_GO:
+                stakes[seat] = near * self.w.two_go_win * _open_base_share(s, seat, mage, base, goes=2)
         return stakes
 
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
@@ -383,9 +419,23 @@ class MageStoneEval:
         :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
         """
         code = s.units[target]
+        best = 0.0
+        for sides, count, risk in self._walk_up_attacks(s, target, attacker, attackers):
+            if count:
+                best = max(best, self._gain(s, target, code, sides, count, risk, stakes))
+            else:
+                best = max(best, self._prize(s, code, stakes) - risk)
+        return best
+
+    def _walk_up_attacks(
+        self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]]
+    ) -> Iterator[tuple[int, int, float]]:
+        """Each attack ``attacker`` can make on the Mage on ``target`` in its next whole go (see
+        :meth:`_walk_up_threat`): its die's sides, the dice rolled and what a lost one costs; a Nova, which
+        cannot fail, as no dice and the stone's worth it costs."""
+        code = s.units[target]
         empty = s.board.valid_mask & ~(s.enemy_mask(code >> 2) | s.enemy_mask(attacker))
         costs: list[int] = []
-        best = 0.0
         for sq, kind, cost in _walk_up(s, target, attackers, empty):
             if kind == WARRIOR:
                 if cost >= 0:
@@ -393,16 +443,33 @@ class MageStoneEval:
                 continue
             activated = s.carried[0][attacker]
             if cost >= 0:
-                risk = self._unit_value(s, attacker, MAGE)
-                best = max(best, self._gain(s, target, code, power_die(activated), 1, risk, stakes))
+                yield power_die(activated), 1, self._unit_value(s, attacker, MAGE)
             if activated and _distance(sq, target) <= SQUARES_PER_GO:
-                bolt = self._gain(s, target, code, power_die(activated - 1), 1, self.w.activated, stakes)
-                best = max(best, bolt)
+                yield power_die(activated - 1), 1, self.w.activated
             if activated >= NOVA_COST and _can_reach_ring(s, sq, target, empty):
-                best = max(best, self._prize(s, code, stakes) - self.w.activated)
+                yield 0, 0, self.w.activated
         for count in _warrior_parties(costs):
-            best = max(best, self._gain(s, target, code, 6, count, self.w.warrior, stakes))
-        return best
+            yield 6, count, self.w.warrior
+
+    def _unanswered_share(
+        self, s: MageStoneState, seat: int, mage: int, base: tuple[int, int],
+        by_seat: list[list[tuple[int, int]]],
+    ) -> float:
+        """How surely the seat's Mage walks home in its next go though every rival acts first (0 to 1).
+
+        0 when rival units can stand on every base square it can walk onto; else the chance that each
+        rival's best walk-up attack (:meth:`_walk_up_attacks`, made in turn) fails.
+        """
+        if mage not in base and _base_blockable(s, seat, mage, base):
+            return 0.0
+        defender = power_die(s.carried[0][seat])
+        share = 1.0
+        for rival, units in enumerate(by_seat):
+            if rival != seat and s.alive[rival]:
+                attacks = self._walk_up_attacks(s, mage, rival, units)
+                share *= 1.0 - max((_win_chance(sides, count, defender) if count else 1.0
+                                    for sides, count, _risk in attacks), default=0.0)
+        return share
 
     def _prize(self, s: MageStoneState, code: int, stakes: _Stakes) -> float:
         """What felling the unit ``code`` wins: its worth, for a Mage the imminent win it holds, for a
@@ -463,16 +530,35 @@ def _homecoming(s: MageStoneState, seat: int, base: tuple[int, int]) -> float:
     return 1.0 if mage in base else _open_base_share(s, seat, mage, base)
 
 
-def _open_base_share(s: MageStoneState, seat: int, mage: int, base: tuple[int, int]) -> float:
-    """How surely the seat's Mage reaches its base in a whole go, past enemy units (0 to 1).
+def _open_base_share(s: MageStoneState, seat: int, mage: int, base: tuple[int, int], goes: int = 1) -> float:
+    """How surely the seat's Mage reaches its base in ``goes`` whole goes, past enemy units (0 to 1).
 
     Own units count as passable (they can step aside). One open base square is enough, but a
     base half blocked scores a little lower so that a defender's beam finds the second block.
     """
     board = s.board
-    _layers, reach = board.flood_reach(mage, board.valid_mask & ~s.enemy_mask(seat), SQUARES_PER_GO)
+    _layers, reach = board.flood_reach(mage, board.valid_mask & ~s.enemy_mask(seat), goes * SQUARES_PER_GO)
     open_squares = sum(reach >> sq & 1 for sq in base)
     return 0.0 if not open_squares else 1.0 - HALF_BLOCK_RELIEF * (len(base) - open_squares)
+
+
+def _base_blockable(s: MageStoneState, seat: int, mage: int, base: tuple[int, int]) -> bool:
+    """Whether rival units can reach, each within a go, every base square the seat's Mage can walk onto in
+    its next go (a square its own unit holds cannot be taken)."""
+    board = s.board
+    _layers, reach = board.flood_reach(mage, board.valid_mask & ~s.enemy_mask(seat), SQUARES_PER_GO)
+    rivals = [sq for sq, code in s.units.items() if code >> 2 != seat]
+    empty = board.valid_mask & ~(s.enemy_mask(seat) | s.enemy_mask((seat + 1) % s.num_players))
+    near = board.near
+    for square in base:
+        if not reach >> square & 1:
+            continue
+        if square in s.units:
+            return False
+        layers = board.flood(square, empty, SQUARES_PER_GO - 1)
+        if not any(near[sq] & layer for sq in rivals for layer in layers):
+            return False
+    return True
 
 
 def _walk_up(s: MageStoneState, target: int, units: list[tuple[int, int]], empty: int

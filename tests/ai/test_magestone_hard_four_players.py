@@ -1,8 +1,9 @@
-"""MageStone Hard with four players against the mistakes a careful player found (seed-41 game).
+"""MageStone Hard with four players against the mistakes a careful player found (seed-41 and seed-43 games).
 
-Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json`` (the careful player South,
-Hard at West, North and East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI``
-weights, see ``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
+Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json`` and
+``docs/games/magestone-4p-vs-hard-2026-12-05.json`` (the careful player South, Hard at West, North and
+East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI`` weights, see
+``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
 """
 
 from __future__ import annotations
@@ -41,6 +42,25 @@ _GO_70 = ("S:Mi4=1u5a,Pj6,We1,Wf1,Wi1,Wi9/W:Md5=0u2a,Ph8,Wf8,Wi8,Wf9,Wg10,Wi10,W
 _GO_72 = ("S:Mi4=1u5a,Pj6,We1,Wf1,Wi1/W:Md5=0u2a,P*,Wf8,Wi8,Wf9,Wg10,Wi10,Wh11/N:Mg11,Pi11,We9,Wk12,Wl14,"
           "Wg16/E:Mo9,Pl8,Wk8,Wk9,Wm9,Wj10,Wo12 e5=1u0a,h8=0u1a,g10=1u0a,e12=1u0a,l12=4u0a j7,k7,e9,f9 2 "
           "E 6 0 - - - - 72 -")
+
+_HARD_43 = "Hard of 5 Dec 2026 with four players (docs/games/README.md, seed-43 game)"
+
+# North to act at go 63 and East at go 64 (seed-43 game): South's Mage on l5 carries 2 Activated and 4
+# Unactivated stones, 7 squares from its base. At go 65 it walked to j1, where no rival unit could reach it
+# or its base square i1, and won at go 69. North's Warrior j8 could walk to l4 and attack it, East's n10 to
+# m5 (22.7 % each, the best either had); both spent their goes elsewhere.
+_GO_63 = ("S:Ml5=4u2a,Pf4,Wk5,Wl6/W:Md5=0u2a,Pg7,Wh7,Wg8,Wd9,Wf9,Wd10,Wa12/N:Mh12,Ph8,Wj8,Wi9,Wh10/E:Mj9,Po8,"
+          "Wi8,Wn10,Wo10,Wp12 e5=1u0a,g7=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a "
+          "g5,h5,i5,i6,g9 2 N 6 0 - - - - 63 -")
+_GO_64 = ("S:Ml5=4u2a,Pf4,Wk5,Wl6/W:Md5=0u2a,Pg7,Wh7,Wg8,Wd9,Wf9,Wd10,Wa12/N:Mh12,Ph9,Wj8,Wg9,Wf10,Wj10/E:"
+          "Mj9,Po8,Wi8,Wn10,Wo10,Wp12 e5=1u0a,g7=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a "
+          "g5,h5,i5,i6 2 E 6 0 - - - - 64 -")
+
+# West to act at go 66 (seed-43 game): South's Mage on j1 (2 Activated, 4 Unactivated) walks onto i1 and
+# activates at go 69 whatever its rivals do.
+_GO_66 = ("S:Mj1=4u2a,Pf4,Wk5,Wl6/W:Md5=0u2a,Pg7,Wh7,Wg8,Wd9,Wf9,Wd10,Wa12/N:Mh12,Ph9,Wg9,Wf10,Wj10/E:"
+          "Mj9,Pn8,Wi8,Wk8,Wo10,Wp12 e5=1u0a,g7=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,e12=1u0a,l12=1u0a "
+          "g5,h5,i5,i6,j8 1 W 6 0 - - - - 66 -")
 
 
 _HOME_PULL = pytest.mark.xfail(
@@ -90,3 +110,27 @@ def test_magestone_four_player_hard_counts_a_rivals_win_next_go_in_full() -> Non
         assert stake_third > 1.0
         assert unseen[seat] - full[seat] == pytest.approx(3 * stake_third)
     assert full[SOUTH] > third[SOUTH] > unseen[SOUTH]
+
+
+@pytest.mark.parametrize("text", [pytest.param(_GO_63, id="north-63"), pytest.param(_GO_64, id="east-64")])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_hard_attacks_a_mage_two_goes_from_a_win(text: str, seed: int) -> None:
+    """A rival's Mage that holds six stones two goes from home walks next go where nothing reaches it (the
+    seed-43 game): an attack now, however poor, is a seat's chance to stop it, and Hard takes it."""
+    state = position(text)
+    played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", seed)]
+    chances = [chance for action, chance in played if action.endswith("xl5")]
+    assert chances and chances[0] == pytest.approx(0.227, abs=0.001), played
+
+
+@pytest.mark.parametrize(("east_warrior", "share"), [("k8", 1.0), ("l5", 1 - 0.2273), ("l4", 0.0)])
+def test_magestone_four_player_hard_counts_a_walk_home_no_rival_can_answer(east_warrior: str,
+                                                                            share: float) -> None:
+    """South has had its go and every rival acts before its next: its walk home still counts as the win it is
+    when nothing of theirs can reach its Mage or its base square (East's Warrior on k8), less the chance of
+    the one attack that can (on l5: 22.7 %), and not at all when rivals can stand on every base square it
+    could walk onto (on l4, East reaches i1 and West h1)."""
+    state = position(_GO_66.replace("Wk8", f"W{east_warrior}"))
+    unanswered = MageStoneEval(HARD_MULTI).raw_scores(state)[SOUTH]
+    answered = MageStoneEval(replace(HARD_MULTI, unanswered_win=0.0)).raw_scores(state)[SOUTH]
+    assert unanswered - answered == pytest.approx(share * HARD_MULTI.activation_win, abs=0.01)

@@ -70,6 +70,13 @@ _HARD_45 = "Hard of d4dc896 with four players (docs/games/README.md, seed-45 gam
 _GO_107 = ("S:Mj2=2u4a,Ph5,Wf6,Wk6,Wi7/W:M*=0u1a,Ph9,Wh6/N:Mh16=0u1a,Pi9,Wg7,Wj8,Wf9/E:Mj11,Ph8 j3=0u1a,"
            "e5=1u0a,j7=0u1a,j8=0u1a,g10=1u0a,j10=1u0a,e12=1u0a,l12=1u0a - 0 N 6 0 - - - - 107 -")
 
+# A constructed position: South's Rite on h8, screened on h9, i8 and i9, wins at the start of South's next
+# go, and only West can reach it: its g8 Warrior stands beside the Priest, its f7 Warrior two squares from h7.
+_SCREENED_RITE = ("S:Mi1,Ph8,Wh9,Wi8,Wi9,We1,Wf1,Wg1/W:Ma8,Pa9,Wg8,Wf7,Wa10,Wa11,Wa12,Wb5/N:Mh16,Pi16,"
+                  "We16,Wf16,Wg16,Wj16,Wk16,Wl16/E:Mp9,Pp8,Wp5,Wp6,Wp7,Wp10,Wp11,Wp12 e5=1u0a,l5=1u0a,"
+                  "h6=1u0a,i6=1u0a,g7=1u0a,j7=1u0a,f8=1u0a,k8=1u0a,f9=1u0a,k9=1u0a,g10=1u0a,j10=1u0a,h11=1u0a,i11=1u0a,"
+                  "e12=1u0a,l12=1u0a - 16 W 6 0 - - S:0/1 - 10 -")
+
 
 _HOME_PULL = pytest.mark.xfail(
     strict=True, reason=f"{_HARD_41}: hard-ref's home pull prices a stone far from home below its worth")
@@ -149,3 +156,13 @@ def test_magestone_four_player_hard_counts_a_walk_home_no_rival_can_answer(east_
     unanswered = MageStoneEval(HARD_MULTI).raw_scores(state)[SOUTH]
     answered = MageStoneEval(replace(HARD_MULTI, unanswered_win=0.0)).raw_scores(state)[SOUTH]
     assert unanswered - answered == pytest.approx(share * HARD_MULTI.activation_win, abs=0.01)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_hard_breaks_a_rite_that_wins_next_go_with_its_best_attack(seed: int) -> None:
+    """A rival's screened Rite wins at the start of its next go and only the seat to act can reach its
+    Priest: Hard walks f7-g7-h7 and attacks with the pair (90 %), not with the lone g8 Warrior (50 %)."""
+    state = position(_SCREENED_RITE)
+    played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", seed)]
+    chances = [chance for action, chance in played if action.endswith("xh8")]
+    assert chances and chances[0] == pytest.approx(0.9, abs=0.001), played

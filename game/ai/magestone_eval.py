@@ -166,8 +166,8 @@ judges it (``imminent_win``, ``activation_win``) and counted in full against eve
 (``rival_win_share``), and felling that Mage worth the win it takes away (``stake_strikes`` 3: the seat to
 act counts its strikes at ``strike_first``, so a walk that sets up the one attack on it is among the plans
 its beam searches); a walk home no rival can answer counted as won (``unanswered_win``) and one two goes off
-in part (``two_go_win``), so the attack comes while it is still in time; and, as Hard's two-player weights have
-them, a Rite that wins at its owner's next go worth nearly a won game and felling its Priest worth that
+in part (``two_go_win``), so the attack comes while it is still in time; and, as Hard's two-player weights
+have them, a Rite that wins at its owner's next go worth nearly a won game and felling its Priest worth that
 (``rite_imminent``, ``rite_prize``)."""
 
 

@@ -120,8 +120,9 @@ class Weights:
     rite_imminent: float = 0.0
     unanswered_win: float = 0.0
     """The share of a walk-home win counted for the seat that has just had its go (whose rivals all act
-    before it) when none of them can answer it: no attack can reach its Mage and no unit can reach a base
-    square it walks onto (the 4-player Hard)."""
+    before it), times how surely none of them answers it: nothing when their units can stand on every base
+    square it can walk onto, else the chance that each rival's best attack on its Mage fails (the 4-player
+    Hard)."""
     two_go_win: float = 0.0
     """The share of a walk-home win counted while the Mage holding it is two goes from home (more than a
     go's squares and at most two): the rivals' go between is the one in which an attack or a block is in

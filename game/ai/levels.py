@@ -73,8 +73,8 @@ _MAGESTONE_MULTIPLAYER = {"hard": replace(_MAGESTONE_LEVELS["hard-ref"], weights
 """Levels that play 3-4 player games with another configuration. Hard searches as ``hard-ref`` does: the
 stone-racing Hard of 2 Dec 2026 scored 0.41 as one Hard against three Normal where the Hard of 1 Dec scored
 0.69 (docs/ai.md), mainly for its caution on dice contests (against the lead over the mean rival, a rival's
-loss counts a third of an own loss). Its weights are ``hard-ref``'s with a rival's imminent win counted in
-full (``HARD_MULTI``)."""
+loss counts a third of an own loss). Its weights are ``HARD_MULTI``: ``hard-ref``'s with a rival's win counted
+in full, and tuned for four players (see that set's docstring)."""
 
 
 def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactory:

@@ -227,12 +227,13 @@ class MageStoneEval:
         near_wins = [self._near_win(a, u) for a, u in zip(activated, unactivated, strict=True)]
         fresh = _next_fresh_seat(s)
         base_of = list(zip(mage_starts, priest_starts, strict=True))
-        wins = self._win_stakes(s, near_wins, base_of, fresh, by_seat)
+        last = _alive_seat_from(s, fresh, -1)
+        wins = self._win_stakes(s, near_wins, base_of, last, by_seat)
         rites = [0.0] * n
         if rite is not None:
             rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins, fresh)
         if w.two_go_win and any(near_wins):
-            two_goes = self._two_go_stakes(s, near_wins, base_of, fresh)
+            two_goes = self._two_go_stakes(s, near_wins, base_of, last)
             wins = [now + later for now, later in zip(wins, two_goes, strict=True)]
         stakes = _Stakes(wins, rites)
         scores = []
@@ -295,7 +296,7 @@ class MageStoneEval:
         return [score - extra * (total - own) for score, own in zip(scores, wins, strict=True)]
 
     def _win_stakes(
-        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int,
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], last: int,
         by_seat: list[list[tuple[int, int]]],
     ) -> list[float]:
         """Per seat, the worth of the imminent MageStone win its Mage holds (0 for most seats).
@@ -304,12 +305,12 @@ class MageStoneEval:
         Mage's walk home past enemy units (with three or four players, a win two seats on is as
         near for whoever can still stop it as one at the next seat); for the seat to act in a begun
         go: its Mage at home (to activate there) or its walk home now (own units block). The last
-        seat to act, whose next go comes after every rival's, holds no stake: they can all answer.
+        seat to act (``last``), whose next go comes after every rival's, holds no stake, since they can
+        all answer, unless ``unanswered_win`` counts the share no rival can (:meth:`_unanswered_share`).
         """
         stakes = [0.0] * len(near_wins)
         if not any(near_wins):
             return stakes
-        last = _alive_seat_from(s, fresh, -1)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
             if not near or mage < 0 or _nearest(mage, base) > SQUARES_PER_GO:
@@ -324,14 +325,13 @@ class MageStoneEval:
         return stakes
 
     def _two_go_stakes(
-        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], fresh: int
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], last: int
     ) -> list[float]:
         """Per seat, ``two_go_win`` of the walk-home win its Mage holds two goes from home (past enemy units).
 
-        Counted while a rival's go comes before the owner's next (not for the last seat to act): a
+        Counted while a rival's go comes before the owner's next (not for ``last``, the last seat to act): a
         Rite or a one-go win comes first, so only these stakes, not the Rite's worth, see it.
         """
-        last = _alive_seat_from(s, fresh, -1)
         stakes = [0.0] * len(near_wins)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]

@@ -1,9 +1,10 @@
-"""MageStone Hard with four players against the mistakes a careful player found (seed-41 and seed-43 games).
+"""MageStone Hard with four players against the mistakes careful players found (seed-41, -43 and -45 games).
 
-Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json`` and
-``docs/games/magestone-4p-vs-hard-2026-12-05.json`` (the careful player South, Hard at West, North and
-East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI`` weights, see
-``game/ai/levels.py``). Each test plays the seat's whole go with seeded dice.
+Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json``,
+``docs/games/magestone-4p-vs-hard-2026-12-05.json`` and ``...-2026-12-05-b.json`` (the careful player South,
+Hard at West, North and East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI``
+weights, see ``game/ai/levels.py``), plus one constructed Rite. Each test plays the seat's whole go with
+seeded dice.
 """
 
 from __future__ import annotations

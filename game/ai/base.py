@@ -189,6 +189,10 @@ class Searcher(ABC):
 RepetitionKey = Callable[[GameState], str]
 """The part of a position that makes it "the same position again" (no move counters)."""
 
+Guard = Callable[[GameState, list[ScoredAction]], list[ScoredAction]]
+"""A last look at the ranked root actions before one is played: may put another first (the state is the
+bot's own clone, to be restored)."""
+
 
 class SearchBot(Bot):
     """Plays the best action a :class:`Searcher` finds, or a noisy near-best one.
@@ -198,17 +202,19 @@ class SearchBot(Bot):
     shuffles back to a position it has had before while another move keeps its lead (a side behind
     may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one; a
     bot made for one request (the client's worker) is told the game's positions by :meth:`remember`.
+    A ``guard`` has the last look at the ranking (MagiStrat Hard's check for a move that gives material).
     """
 
     def __init__(
         self, name: str, searcher: Searcher, budget: Budget, noise: Noise | None = None,
-        repetition_key: RepetitionKey | None = None,
+        repetition_key: RepetitionKey | None = None, guard: Guard | None = None,
     ) -> None:
         super().__init__(budget)
         self.name = name
         self.searcher = searcher
         self.noise = noise
         self.repetition_key = repetition_key
+        self.guard = guard
         self._made: set[str] = set()
 
     def remember(self, positions: Iterable[str]) -> None:
@@ -221,6 +227,8 @@ class SearchBot(Bot):
         key = self.repetition_key
         if key is not None:
             scored = rank([self._shunned(state, s, key) for s in scored])
+        if self.guard is not None:
+            scored = self.guard(state, scored)
         choice = scored[0].action if self.noise is None else self.noise.pick(scored, rng)
         if key is not None:
             state.apply(choice)

@@ -24,6 +24,7 @@ from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
 from game.ai.magistrat_eval import MagiStratEval, few_offensive_pieces, is_tactical
 from game.ai.magistrat_eval import Weights as MagiStratWeights
+from game.ai.magistrat_material import slip_guard
 from game.ai.mcts import Mcts
 from game.ai.turnplan import TurnPlanner
 from game.rules.protocol import GameState
@@ -106,13 +107,15 @@ class _SearchLevel:
     use_cut_depth: bool = False
     endgame_quiescence: bool = False
     """With few Archmages and Mages left to a side at the root, every leaf gets the quiescence step."""
+    slip_guard: bool = False
+    """The chosen move is checked for a three-ply material slip (:func:`slip_guard`)."""
 
 
 _MAGISTRAT_LEVELS = {
     "easy": _SearchLevel(1, 2_000, _EASY_NOISE.margin),
     "normal": _SearchLevel(2, 8_000),
     "hard": _SearchLevel(4, 40_000, _EXACT_TIES, MAGISTRAT_HARD, quiescence=True, use_cut_depth=True,
-                         endgame_quiescence=True),
+                         endgame_quiescence=True, slip_guard=True),
     "hard-ref": _SearchLevel(3, 60_000, _EXACT_TIES, MAGISTRAT_HARD_REF, shun_repeats=False),
 }
 
@@ -129,7 +132,8 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
         searcher = AlphaBeta(evaluator(game_id, weighted), config.depth, config.margin, tactical,
                              config.use_cut_depth, every_leaf)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
-                         repetition_key(game_id) if config.shun_repeats else None)
+                         repetition_key(game_id) if config.shun_repeats else None,
+                         slip_guard if config.slip_guard else None)
 
     return make
 

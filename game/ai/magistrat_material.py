@@ -1,7 +1,8 @@
 """MagiStrat material over a few plies: what a move wins or loses in potential, by brute force.
 
 Not an evaluation for play (the levels use :mod:`game.ai.magistrat_eval`): a plain yardstick for
-checking them and for screening set-ups. Material is a side's potential on the cube less the other
+checking them and for screening set-ups, and Hard's last look for a move that gives material away
+(:func:`slip_guard`). Material is a side's potential on the cube less the other
 side's, Kings included; a won game counts as +inf, a lost one -inf. The last ply looked at is the
 mover's best attack or God-power move (:func:`~game.ai.magistrat_eval.is_tactical`), or standing pat.
 """
@@ -11,8 +12,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.ai.base import ScoredAction
 from game.ai.magistrat_eval import is_tactical
 from game.rules.protocol import GameState
+
+SLIP = 40.0
+"""Giving this much potential (or more) within three plies (:func:`material_change`) is a slip."""
+GUARD_CANDIDATES = 8
+"""How many of the best-ranked moves :func:`slip_guard` looks at."""
+GUARD_MARGIN = 0.15
+"""How far below the best move's value (in the search's units) a move may score and still replace a slip."""
 
 
 def material(state: GameState, side: int) -> float:
@@ -40,11 +49,12 @@ def best_tactical_answer(state: GameState, side: int) -> float:
 
 def _after_best_reply(state: GameState, side: int, floor: float = -math.inf) -> float:
     """``side`` just moved: the material after the other side's best reply and ``side``'s best tactical
-    answer. Stops at ``floor`` or below (the caller has something as good already)."""
+    answer. Stops at ``floor`` or below (the caller has something as good already); the replies that take
+    material are tried first, as they are the likeliest to get there."""
     if state.is_terminal():
         return material(state, side)
     worst = math.inf
-    for reply in state.legal_actions():
+    for reply in sorted(state.legal_actions(), key=lambda reply: not is_tactical(state, reply)):
         state.apply(reply)
         worst = min(worst, best_tactical_answer(state, side))
         state.undo()
@@ -53,14 +63,15 @@ def _after_best_reply(state: GameState, side: int, floor: float = -math.inf) -> 
     return worst
 
 
-def material_change(state: GameState, move: Any) -> float:
+def material_change(state: GameState, move: Any, floor: float = -math.inf) -> float:
     """What the side to move gains in material by ``move``, the other side's best reply and its own best
-    tactical answer (three plies)."""
+    tactical answer (three plies). At ``floor`` or below the search stops: the value is then only known
+    to be no more than ``floor``."""
     side = state.current_player()
     before = material(state, side)
     state.apply(move)
     try:
-        return _after_best_reply(state, side) - before
+        return _after_best_reply(state, side, before + floor) - before
     finally:
         state.undo()
 
@@ -77,3 +88,23 @@ def best_first_move_gain(state: GameState) -> float:
         best = max(best, _after_best_reply(state, side, best))
         state.undo()
     return best - before
+
+
+def slip_guard(state: GameState, ranked: list[ScoredAction]) -> list[ScoredAction]:
+    """``ranked``, with another move put first when the first gives a slip's worth of material within three
+    plies (:func:`material_change`): the best-ranked of the next few, close in value, that gives less than
+    a slip and a slip less than the first.
+
+    A careful player's last look for a hanging piece: the search that ranked the moves completes two or
+    three plies, so a steal one ply beyond it goes unseen; this check sees it (docs/ai.md).
+    """
+    first = ranked[0]
+    if material_change(state, first.action, -SLIP) > -SLIP:
+        return ranked
+    needed = max(-SLIP, material_change(state, first.action) + SLIP)
+    for index, other in enumerate(ranked[1:GUARD_CANDIDATES], start=1):
+        if other.value < first.value - GUARD_MARGIN:
+            break
+        if material_change(state, other.action, needed) > needed:
+            return [other, *ranked[:index], *ranked[index + 1:]]
+    return ranked

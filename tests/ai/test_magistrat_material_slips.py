@@ -1,4 +1,4 @@
-"""MagiStrat: Hard's plain material slips in the careful games of 3 and 4 Dec (pinned, not yet mended).
+"""MagiStrat: Hard's plain material slips in the careful games of 3 and 4 Dec, mended by its slip guard.
 
 From ``docs/games/magistrat-classic-black-vs-hard-2026-12-03.json`` (seed 2029, the careful player Black,
 Hard White; docs/games/README.md lists every mistake found). At ply 106 ge4-gb7x destroys an
@@ -8,7 +8,9 @@ Other moves lose nothing in potential. Hard's evaluation at the depth it complet
 things above the material: at 106 the tempo of sheltering its King with de2-dc2 after the exchange, at
 240 its ge5 Archmage (1 potential, one of its three offensive pieces), which Black's King could take
 after the quiet moves (it took it three plies later anyway). A deeper search does not mend both (150k
-nodes: both mended; 400k: 106 again ge4-gb7x), so they stay strict xfails until the evaluation does.
+nodes: both mended; 400k: 106 again ge4-gb7x). Since the twenty-second session Hard's last look at its
+ranking (``slip_guard``) refuses a move that gives a slip's worth of material within three plies when
+one of the next best, close in value, does not.
 
 From ``docs/games/magistrat-classic-white-vs-hard-2026-12-04.json`` (seed 2032, the careful player White,
 Hard Black, the shipped Hard): at ply 23 he3-hd2x steals an Apprentice with the Priest, which hf1-hd3x
@@ -23,7 +25,8 @@ import random
 import pytest
 
 from game.ai import make_bot
-from game.ai.magistrat_material import material_change
+from game.ai.base import ScoredAction
+from game.ai.magistrat_material import GUARD_MARGIN, material_change, slip_guard
 from game.rules.magistrat import MagiStratState
 
 _PLY_106 = (
@@ -47,8 +50,6 @@ _SLIPS = {106: (_PLY_106, "ge4-gb7x", "de2-df3"), 240: (_PLY_240, "hf8-hg7x", "h
           23: (_PLY_23, "he3-hd2x", "hf8-hg7"), 25: (_PLY_25, "ha2-ha4", "dg2-dg7")}
 _A_SLIP = -40
 """Losing this much potential (or more) within three plies is a slip."""
-_NOT_MENDED = pytest.mark.xfail(strict=True, reason=(
-    "Hard's evaluation at the depth it completes prefers the move (docs/ai.md, tenth session)"))
 
 
 def _change(position: str, move: str) -> float:
@@ -64,7 +65,6 @@ def test_the_game_move_is_a_slip_and_another_is_not(ply: int) -> None:
     assert _change(position, sound) >= 0
 
 
-@_NOT_MENDED
 @pytest.mark.parametrize("ply", sorted(_SLIPS))
 def test_hard_does_not_slip(ply: int) -> None:
     """Hard's move in the careful game's position loses less than a slip's material."""
@@ -72,3 +72,24 @@ def test_hard_does_not_slip(ply: int) -> None:
     state = MagiStratState.from_position(position)
     move = make_bot("magistrat", "hard", 2).choose(state, random.Random(0))
     assert _change(position, str(move)) > _A_SLIP
+
+
+@pytest.mark.parametrize(("sound_value", "first"), [(-0.01, "sound"), (-2 * GUARD_MARGIN, "slip")])
+def test_the_slip_guard_puts_a_close_sound_move_first(sound_value: float, first: str) -> None:
+    """Ply 23's slip ranked first gives way to a sound move close in value, not to one far below it."""
+    position, slip, sound = _SLIPS[23]
+    state = MagiStratState.from_position(position)
+    moves = {"slip": state.parse_action(slip), "sound": state.parse_action(sound)}
+    ranked = [ScoredAction(moves["slip"], 0.0), ScoredAction(moves["sound"], sound_value)]
+    guarded = slip_guard(state, ranked)
+    assert guarded[0].action == moves[first]
+    assert sorted(str(s.action) for s in guarded) == sorted([slip, sound])
+    assert state.position() == position
+
+
+def test_the_slip_guard_leaves_a_sound_first_move() -> None:
+    """A first move that gives nothing away stays first, however the others rank."""
+    position, slip, sound = _SLIPS[25]
+    state = MagiStratState.from_position(position)
+    ranked = [ScoredAction(state.parse_action(sound), 0.0), ScoredAction(state.parse_action(slip), 0.0)]
+    assert slip_guard(state, ranked) == ranked

@@ -18,7 +18,8 @@ the go plays well). It is an expectimax over the go:
   best quick score at each decision, dice averaged) before the evaluation, so
   those plans are judged by what survives the answer, and rank first;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
-  its outcomes' values, so an even contest must gain clearly more than it risks.
+  its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
+  better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from game.rules.protocol import GameState
 
 TIE_BREAK = 1e-4
 """Equal plans are told apart by what their first action achieves at once (win now, not later)."""
+
+FAVOURITE = 0.65
+"""A contest whose better outcome (for the planning seat) is at least this likely is no gamble: caution
+leaves it at its expected value."""
 
 
 class GoPlanner(Searcher):
@@ -142,7 +147,7 @@ class GoPlanner(Searcher):
         """A dice contest's expected ``value()`` over its outcomes, less ``caution`` x its mean deviation.
 
         With caution a coin flip must gain clearly more than it risks: a careful player does not stake
-        a unit on an even contest for a small edge.
+        a unit on an even contest for a small edge, but takes a clear favourite's chance (``FAVOURITE``).
         """
         outcomes = []
         for outcome, probability in state.chance_outcomes():
@@ -150,6 +155,6 @@ class GoPlanner(Searcher):
             outcomes.append((probability, value()))
             state.undo()
         mean = sum(p * v for p, v in outcomes)
-        if not self.caution:
+        if not self.caution or max(outcomes, key=lambda outcome: outcome[1])[0] >= FAVOURITE:
             return mean
         return mean - self.caution * sum(p * abs(v - mean) for p, v in outcomes)

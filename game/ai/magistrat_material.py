@@ -99,9 +99,10 @@ def slip_guard(state: GameState, ranked: list[ScoredAction]) -> list[ScoredActio
     three plies, so a steal one ply beyond it goes unseen; this check sees it (docs/ai.md).
     """
     first = ranked[0]
-    if material_change(state, first.action, -SLIP) > -SLIP:
+    given = material_change(state, first.action)
+    if given > -SLIP:
         return ranked
-    needed = max(-SLIP, material_change(state, first.action) + SLIP)
+    needed = max(-SLIP, given + SLIP)
     for index, other in enumerate(ranked[1:GUARD_CANDIDATES], start=1):
         if other.value < first.value - GUARD_MARGIN:
             break

@@ -405,3 +405,19 @@ def test_magestone_mage_fells_the_rival_mage_that_holds_its_sixth_stone(level: s
     state = position(_MAGE_BESIDE_THE_SIXTH_STONE_GO_70)
     played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, level, seed)]
     assert played[0] == ("i10xi9", pytest.approx(0.711, abs=0.001)), played
+
+
+# North (Hard) to act at go 38 of the same game: South's Mage on i9 (three Activated stones, d12) has North's
+# Warriors on h9 and j9 beside it; j10 can step to i10 (or l10 walk to i8) to make a third.
+_MAGE_BESIDE_TWO_WARRIORS_GO_38 = ("S:Mi9=0u3a,Ph2,Wf1,Wl1,We9/N:Mg16=0u5a,Pi14,Wh8,Wh9,Wj9,Wk9,Wj10,Wl10 "
+                                   "- g9,g10 5 N 6 0 - - - - 38 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_brings_a_third_warrior_to_fell_a_loaded_mage(seed: int) -> None:
+    """Hard threw the two Warriors at South's Mage (54.5 %) and spent its squares on a raise; a third
+    Warrior beside it makes the attack 81.5 %, a clear favourite its caution no longer discounts."""
+    state = position(_MAGE_BESIDE_TWO_WARRIORS_GO_38)
+    played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", seed)]
+    attacks = [chance for action, chance in played if action.endswith("xi9")]
+    assert attacks and attacks[0] == pytest.approx(0.815, abs=0.001), played

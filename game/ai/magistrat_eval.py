@@ -27,7 +27,10 @@ Reads the MagiStrat state's public tables (``cell``, ``owner``, ``rem``,
   counts against its side, the more the weaker it is (enemy pieces shut a King in a corner);
 * offensive danger (off in ``DEFAULT``): like ``king_danger`` for the other way to lose, a side's
   Archmages and Mages count against it like the inverse of their potential left, so trading the last
-  ones away (or leaving them to be taken) is seen as the danger it is.
+  ones away (or leaving them to be taken) is seen as the danger it is;
+* the finish (off in ``DEFAULT``): once the enemy is down to its last Archmages and Mages, own King's
+  nearness to the nearest of them (a King destroys a weak piece beside it and only those pieces can hurt
+  it), so a side far ahead walks its King to the win beyond its search's horizon.
 Values are ``tanh`` of the difference, so the two seats' values sum to zero.
 With ``trade`` > 0 the difference counts more as material leaves the cube (the
 side ahead gains by trading down), and with ``contempt`` > 0 a lead is worth
@@ -94,6 +97,7 @@ class Weights:
     king_room: float = 0.0
     king_danger: float = 0.0
     offensive_danger: float = 0.0
+    finish: float = 0.0
 
 
 DEFAULT = load_weights("magistrat", "default", Weights)
@@ -115,8 +119,10 @@ session (2 Dec) a King's potential counts less while it is healthy and far more 
 55 left); since the eighth session (3 Dec) an Archmage or Mage counts 1.15 per 100 potential (was 1.3)
 and the offensive bonus is 1.5 (was 2.0), so a Priest is no longer given for an offensive piece of less
 potential; since the ninth session (3 Dec) few and weak Archmages and Mages are a danger
-(``offensive_danger`` 1: ahead on a weak enemy King, Hard traded them down and lost the last ones)
-(docs/ai.md)."""
+(``offensive_danger`` 1: ahead on a weak enemy King, Hard traded them down and lost the last ones);
+since the twenty-third session (5 Dec) its King walks to strike the enemy's last Archmages and Mages
+(``finish`` 0.5: far ahead, Hard shuffled until the arena's move limit where the win lay a King's walk
+beyond its horizon) (docs/ai.md)."""
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -174,6 +180,9 @@ class MagiStratEval:
         base, material, hunters = tally
         white = base[0] - w.king_threat * _king_threats(s, 0)
         black = base[1] - w.king_threat * _king_threats(s, 1)
+        if w.finish:
+            white += w.finish * _finish(s, 0, hunters[1])
+            black += w.finish * _finish(s, 1, hunters[0])
         hunt, god_threat, room = w.king_reach or w.king_near, w.god_threat, w.king_room
         if hunt or god_threat or room:
             occupied = _occupied(s)
@@ -396,6 +405,22 @@ def _king_hunt(s: Any, side: int, hunters: tuple[int, ...], w: Weights, occupied
     return w.king_reach * reach + w.king_near * near
 
 
+def _finish(s: Any, side: int, targets: tuple[int, ...]) -> float:
+    """How near ``side``'s King stands to the nearest of the enemy's Archmages and Mages ``targets``, once the
+    enemy has at most ``FEW_OFFENSIVE`` left: from 1 (beside one, or straight above or below it) down to 0
+    (``_FINISH_RANGE`` King steps or more). A King destroys a weak piece beside it, and only those pieces can
+    hurt it."""
+    if not targets or len(targets) > FEW_OFFENSIVE:
+        return 0.0
+    king = s.t.king[side]
+    cells: list[int] = s.cell
+    home = cells[king] if king >= 0 else -1
+    if home < 0:
+        return 0.0
+    steps = min(_KING_DISTANCE[home][cells[pid]] for pid in targets)
+    return (_FINISH_RANGE - min(steps, _FINISH_RANGE)) / (_FINISH_RANGE - 1)
+
+
 def _king_cramp(s: Any, side: int, occupied: int) -> float:
     """How shut in ``side``'s King is, the more the weaker it is: the empty cells it could step to (its
     8 neighbours and the cell above or below) short of ``_ROOM``, times the share of its potential
@@ -446,6 +471,14 @@ _KING_STEPS: tuple[int, ...] = tuple(
     for cell in range(NUM_CELLS)
 )
 """``_KING_STEPS[cell]``: the cells a King on ``cell`` may step to, as a mask."""
+
+_KING_DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(((a & 63) >> 3) - ((b & 63) >> 3)), abs((a & 7) - (b & 7))) + (a >> 6 != b >> 6)
+          for b in range(NUM_CELLS)) for a in range(NUM_CELLS))
+"""``_KING_DISTANCE[a][b]``: a King's steps from cell ``a`` to cell ``b`` on an empty cube (a step up or down
+between High-born and Ground counts one)."""
+_FINISH_RANGE = 12
+"""The finish (:func:`_finish`) counts a King this many steps or more from the nearest target as far."""
 
 _ROOM = 3
 """A King with fewer empty cells than this to step to counts as cramped (:func:`_king_cramp`)."""

@@ -1,0 +1,105 @@
+"""Does MagiStrat Hard finish the won endings it left drawn? Replays them from the arena's records.
+
+For every game of the given arena records (``--keep-logs``) that was cut at the move limit with level A at
+least ``--ahead`` potential up at the end, the start is the first ply where A led by that much while the
+other side had at most two Archmages and Mages left (and ``--plies`` were left in the game), plus
+``--later`` plies. From there Hard, with the ``finish`` weight given, plays A's side against the record's
+level B for ``--plies`` plies. One JSON line per game, then the count won::
+
+    .venv/bin/python tools/magistrat_endings.py docs/arena/magistrat-hard-*-v1[12]-*.jsonl --finish 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from game.ai import make_bot
+from game.ai.arena import a_seats
+from game.ai.games import new_state
+from game.ai.levels import weighted_level
+from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD
+from game.ai.magistrat_material import material
+from game.rules.magistrat.board import ARCHMAGE, MAGE
+from game.rules.match import Match
+
+
+def replay(options: dict[str, Any], log: list[list[Any]]) -> Match:
+    """The arena game's match after the logged actions ``log``."""
+    match = Match(new_state("magistrat", options), 0)
+    match.resolve_chance()
+    for _seat, text in log:
+        match.play(match.state.parse_action(text))
+    return match
+
+
+def ending_start(game: dict[str, Any], side: int, ahead: float, plies: int) -> int | None:
+    """The first ply of ``game``'s log where ``side`` leads by ``ahead`` potential and its opponent has at
+    most ``FEW_OFFENSIVE`` Archmages and Mages, with ``plies`` of the log still to come (None: none)."""
+    match = replay(game["options"], [])
+    for ply, (_seat, text) in enumerate(game["log"][: len(game["log"]) - plies], start=1):
+        match.play(match.state.parse_action(text))
+        state: Any = match.state
+        if material(state, side) >= ahead:
+            enemy = sum(1 for pid, cell in enumerate(state.cell)
+                        if cell >= 0 and state.owner[pid] != side and state.t.kind[pid] in (ARCHMAGE, MAGE))
+            if enemy <= FEW_OFFENSIVE:
+                return ply
+    return None
+
+
+def play_ending(game: dict[str, Any], side: int, start: int, level_b: str, finish: float,
+                plies: int) -> dict[str, Any]:
+    """Hard (``finish`` weight) plays ``side`` from ply ``start`` of ``game`` against ``level_b``."""
+    match = replay(game["options"], game["log"][:start])
+    bots = [make_bot("magistrat", level_b, 2), make_bot("magistrat", level_b, 2)]
+    bots[side] = weighted_level("magistrat", "hard", replace(HARD, finish=finish))("magistrat", 2)
+    rngs = [random.Random(f"ending/{game['game']}/{seat}") for seat in range(2)]
+    played = 0
+    while not match.state.is_terminal() and played < plies:
+        seat = match.state.current_player()
+        match.play(bots[seat].choose(match.state, rngs[seat]))
+        played += 1
+    result = match.state.result()
+    won = result is not None and side in result.winners
+    return {"game": game["game"], "start": start, "won": won, "plies": played,
+            "reason": None if result is None else result.reason}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, play every cut won ending, print one line a game and the count."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("records", nargs="+", type=Path)
+    parser.add_argument("--finish", type=float, default=HARD.finish, help="Hard's finish weight")
+    parser.add_argument("--ahead", type=float, default=300.0, help="A's lead in potential")
+    parser.add_argument("--plies", type=int, default=120, help="plies played from the start")
+    parser.add_argument("--later", type=int, default=0, help="start this many plies later")
+    args = parser.parse_args(argv)
+    won = total = 0
+    for path in args.records:
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        header = lines[0]["arena"]
+        for game in lines[1:]:
+            if game.get("outcome") != "d" or "log" not in game or "options" not in game:
+                continue
+            side = min(a_seats(header["lineup"], 2, game["game"]))
+            if material(replay(game["options"], game["log"]).state, side) < args.ahead - 50:
+                continue
+            start = ending_start(game, side, args.ahead, args.plies)
+            if start is None:
+                continue
+            outcome = play_ending(game, side, start + args.later, header["b"], args.finish, args.plies)
+            print(json.dumps({"record": path.name, **outcome}), flush=True)
+            won += outcome["won"]
+            total += 1
+    print(json.dumps({"finish": args.finish, "later": args.later, "won": won, "of": total}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

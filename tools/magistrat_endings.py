@@ -1,10 +1,10 @@
 """Does MagiStrat Hard finish the won endings it left drawn? Replays them from the arena's records.
 
-For every game of the given arena records (``--keep-logs``) that was cut at the move limit with level A at
-least ``--ahead`` potential up at the end, the start is the first ply where A led by that much while the
+For every game of the given arena records (``--keep-logs``) that was cut at the move limit with level A still
+``--ahead`` less 50 potential up at the end, the start is the first ply where A led by that much while the
 other side had at most two Archmages and Mages left (and ``--plies`` were left in the game), plus
 ``--later`` plies. From there Hard, with the ``finish`` weight given, plays A's side against the record's
-level B for ``--plies`` plies. One JSON line per game, then the count won::
+level B (or ``--defender``) for ``--plies`` plies. One JSON line per game, then the count won::
 
     .venv/bin/python tools/magistrat_endings.py docs/arena/magistrat-hard-*-v1[12]-*.jsonl --finish 0.5
 """
@@ -39,17 +39,20 @@ def replay(options: dict[str, Any], log: list[list[Any]]) -> Match:
 
 def ending_start(game: dict[str, Any], side: int, ahead: float, plies: int) -> int | None:
     """The first ply of ``game``'s log where ``side`` leads by ``ahead`` potential and its opponent has at
-    most ``FEW_OFFENSIVE`` Archmages and Mages, with ``plies`` of the log still to come (None: none)."""
+    most ``FEW_OFFENSIVE`` Archmages and Mages, with ``plies`` of the log still to come; None if there is
+    none, or if at the log's end ``side`` no longer leads by ``ahead`` less 50 (not a won ending)."""
     match = replay(game["options"], [])
-    for ply, (_seat, text) in enumerate(game["log"][: len(game["log"]) - plies], start=1):
+    last = len(game["log"]) - plies
+    start = None
+    for ply, (_seat, text) in enumerate(game["log"], start=1):
         match.play(match.state.parse_action(text))
         state: Any = match.state
-        if material(state, side) >= ahead:
+        if start is None and ply <= last and material(state, side) >= ahead:
             enemy = sum(1 for pid, cell in enumerate(state.cell)
                         if cell >= 0 and state.owner[pid] != side and state.t.kind[pid] in (ARCHMAGE, MAGE))
             if enemy <= FEW_OFFENSIVE:
-                return ply
-    return None
+                start = ply
+    return start if material(match.state, side) >= ahead - 50 else None
 
 
 def play_ending(game: dict[str, Any], side: int, start: int, level_b: str, finish: float,
@@ -79,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ahead", type=float, default=300.0, help="A's lead in potential")
     parser.add_argument("--plies", type=int, default=120, help="plies played from the start")
     parser.add_argument("--later", type=int, default=0, help="start this many plies later")
+    parser.add_argument("--defender", help="the other side's level (default: the record's level B)")
     args = parser.parse_args(argv)
     won = total = 0
     for path in args.records:
@@ -88,12 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             if game.get("outcome") != "d" or "log" not in game or "options" not in game:
                 continue
             side = min(a_seats(header["lineup"], 2, game["game"]))
-            if material(replay(game["options"], game["log"]).state, side) < args.ahead - 50:
-                continue
             start = ending_start(game, side, args.ahead, args.plies)
             if start is None:
                 continue
-            outcome = play_ending(game, side, start + args.later, header["b"], args.finish, args.plies)
+            outcome = play_ending(game, side, start + args.later, args.defender or header["b"], args.finish,
+                                  args.plies)
             print(json.dumps({"record": path.name, **outcome}), flush=True)
             won += outcome["won"]
             total += 1

@@ -73,6 +73,15 @@ class SearchLimit:
             return True
         return self._stop is not None and self._stop()
 
+    def reserve(self, seconds: float) -> float | None:
+        """Bring this search's time cap ``seconds`` earlier, keeping them for work after the search; the
+        cap as it was (a ``time.perf_counter()`` value), or None without one."""
+        if self._deadline is None:
+            return None
+        deadline = self._deadline
+        self._deadline = deadline - seconds
+        return deadline
+
     @property
     def exhausted(self) -> bool:
         """True once the node budget, the time cap or a cancel request is reached."""
@@ -189,9 +198,10 @@ class Searcher(ABC):
 RepetitionKey = Callable[[GameState], str]
 """The part of a position that makes it "the same position again" (no move counters)."""
 
-Guard = Callable[[GameState, list[ScoredAction]], list[ScoredAction]]
+Guard = Callable[[GameState, list[ScoredAction], float | None], list[ScoredAction]]
 """A last look at the ranked root actions before one is played: may put another first (the state is the
-bot's own clone, to be restored)."""
+bot's own clone, to be restored). The third argument is the ``time.perf_counter()`` by which to be done,
+or None (no time cap: the look is then fully reproducible)."""
 
 
 class SearchBot(Bot):
@@ -202,12 +212,13 @@ class SearchBot(Bot):
     shuffles back to a position it has had before while another move keeps its lead (a side behind
     may still repeat). A bot serves one game: :func:`~game.ai.levels.make_bot` makes a fresh one; a
     bot made for one request (the client's worker) is told the game's positions by :meth:`remember`.
-    A ``guard`` has the last look at the ranking (MagiStrat Hard's check for a move that gives material).
+    A ``guard`` has the last look at the ranking (MagiStrat Hard's check for a move that gives material);
+    under a time cap the search leaves it ``guard_seconds`` of the think time.
     """
 
     def __init__(
         self, name: str, searcher: Searcher, budget: Budget, noise: Noise | None = None,
-        repetition_key: RepetitionKey | None = None, guard: Guard | None = None,
+        repetition_key: RepetitionKey | None = None, guard: Guard | None = None, guard_seconds: float = 0.0,
     ) -> None:
         super().__init__(budget)
         self.name = name
@@ -215,6 +226,7 @@ class SearchBot(Bot):
         self.noise = noise
         self.repetition_key = repetition_key
         self.guard = guard
+        self.guard_seconds = guard_seconds
         self._made: set[str] = set()
 
     def remember(self, positions: Iterable[str]) -> None:
@@ -223,12 +235,13 @@ class SearchBot(Bot):
             self._made.update(positions)
 
     def _choose(self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit) -> Any:
+        guard_deadline = limit.reserve(self.guard_seconds) if self.guard is not None else None
         scored = rank(self.searcher.analyse(state, actions, rng, limit))
         key = self.repetition_key
         if key is not None:
             scored = rank([self._shunned(state, s, key) for s in scored])
         if self.guard is not None:
-            scored = self.guard(state, scored)
+            scored = self.guard(state, scored, guard_deadline)
         choice = scored[0].action if self.noise is None else self.noise.pick(scored, rng)
         if key is not None:
             state.apply(choice)

@@ -24,7 +24,7 @@ from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
 from game.ai.magistrat_eval import MagiStratEval, few_offensive_pieces, is_tactical
 from game.ai.magistrat_eval import Weights as MagiStratWeights
-from game.ai.magistrat_material import slip_guard
+from game.ai.magistrat_material import GUARD_SECONDS, slip_guard
 from game.ai.mcts import Mcts
 from game.ai.turnplan import TurnPlanner
 from game.rules.protocol import GameState
@@ -133,7 +133,7 @@ def _magistrat(level: str, weights: MagiStratWeights | None = None) -> BotFactor
                              config.use_cut_depth, every_leaf)
         return SearchBot(f"magistrat-{level}", searcher, Budget(config.nodes), noise,
                          repetition_key(game_id) if config.shun_repeats else None,
-                         slip_guard if config.slip_guard else None)
+                         slip_guard if config.slip_guard else None, GUARD_SECONDS)
 
     return make
 

@@ -16,11 +16,17 @@ From ``docs/games/magistrat-classic-white-vs-hard-2026-12-04.json`` (seed 2032, 
 Hard Black, the shipped Hard): at ply 23 he3-hd2x steals an Apprentice with the Priest, which hf1-hd3x
 steals back (156 lost); at ply 25 ha2-ha4 leaves that Priest to the same steal (192 lost). The keys are
 the plies of each game (106 and 240 of the first, 23 and 25 of the second).
+
+From a game of a three-ply material script as White against the twenty-second session's Hard (seed 2040,
+docs/ai.md): at ply 35 every one of Hard's eight best moves gives 54 (the sound gf7-gf6 ranks 52nd, all
+within 0.07 in value), at ply 41 every one gives 90 (hd8-he8, 16th, gives 30). The keys are 1035 and 1041.
+Since the twenty-fourth session the guard looks past the eighth move.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -46,8 +52,18 @@ _PLY_25 = (
     "mmmmmmmm/nnnnnN(18)nn/8/8/8/8/NNNn(18)N1NN/MMMMMMMM|2p1apa(40)a(80)/4kP(108)2/2pP(108)4/3A*(68)3A(80)/"
     "8/8/a(80)A(60)1p(108)1N*A(40)1/1APAKP2|8/8/8/2gGGg2/8/2G1g3/5Gg1/8 b play 0 100,100 -"
 )
+_PLY_1035 = (
+    "M*(48)mmmm1mm/nnnnnnN*N(27)/8/8/8/8/NN1NN1n*N/MMMMMMMM|p(84)a(80)pka(60)m*a(80)a/p(108)5P*1/8/8/1P(108)6/"
+    "p*(108)7/1A(60)3A*(74)p*(84)1/1A1AK(160)P(100)1A|G4g2/6G1/8/8/3g4/g7/2G2Gg1/8 b play 1 100,100 -"
+)
+_PLY_1041 = (
+    "M*(48)mmmmN(27)mm/nnnnn2N(27)/8/8/8/8/NN1NN1n*N/MMMMMMMM|p(84)1pk(180)1m*a(80)a/p(108)a(80)1A(80)1N*(27)P*1/"
+    "4a(20)3/8/1P(108)6/p*(108)7/1A(60)3A(74)p*(84)1/1A2K(120)P(100)1A|G4g2/5GG1/8/8/3g4/g7/2G3g1/8 "
+    "b play 1 100,100 -"
+)
 _SLIPS = {106: (_PLY_106, "ge4-gb7x", "de2-df3"), 240: (_PLY_240, "hf8-hg7x", "hc5-hc7"),
-          23: (_PLY_23, "he3-hd2x", "hf8-hg7"), 25: (_PLY_25, "ha2-ha4", "dg2-dg7")}
+          23: (_PLY_23, "he3-hd2x", "hf8-hg7"), 25: (_PLY_25, "ha2-ha4", "dg2-dg7"),
+          1035: (_PLY_1035, "hb8-hb7", "gf7-gf6"), 1041: (_PLY_1041, "hb7-hb5", "ha7-he3")}
 _A_SLIP = -40
 """Losing this much potential (or more) within three plies is a slip."""
 
@@ -93,3 +109,12 @@ def test_the_slip_guard_leaves_a_sound_first_move() -> None:
     state = MagiStratState.from_position(position)
     ranked = [ScoredAction(state.parse_action(sound), 0.0), ScoredAction(state.parse_action(slip), 0.0)]
     assert slip_guard(state, ranked) == ranked
+
+
+def test_the_slip_guard_out_of_time_keeps_the_ranking() -> None:
+    """Past its deadline the guard looks at no move after the first (the live think time is spent)."""
+    position, slip, sound = _SLIPS[23]
+    state = MagiStratState.from_position(position)
+    ranked = [ScoredAction(state.parse_action(slip), 0.0), ScoredAction(state.parse_action(sound), 0.0)]
+    assert slip_guard(state, ranked, time.perf_counter() - 1.0) == ranked
+    assert slip_guard(state, ranked, time.perf_counter() + 60.0)[0] == ranked[1]

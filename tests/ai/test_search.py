@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import LEVELS, Budget, make_bot
 from game.ai.alphabeta import AlphaBeta, _Entry, _OutOfBudget
-from game.ai.base import ScoredAction, SearchBot, Searcher
+from game.ai.base import ScoredAction, SearchBot, Searcher, SearchLimit
 from game.ai.games import evaluator, new_state
 from game.ai.goplan import GoPlanner
 from game.ai.mcts import Mcts
@@ -102,6 +102,36 @@ def test_time_cap_stops_a_huge_budget() -> None:
     started = time.perf_counter()
     make_bot("toyrace", "hard", 2).choose(_race([0, 0]), random.Random(0), Budget(10**9, max_seconds=0.2))
     assert time.perf_counter() - started < 1.0
+
+
+def test_a_guard_gets_the_think_time_the_search_leaves_it() -> None:
+    """Under a time cap the search stops ``guard_seconds`` early and the guard is told the full cap;
+    without one the guard has no deadline (its look is reproducible)."""
+    import time
+
+    deadlines: list[tuple[float | None, float]] = []
+
+    def guard(state: Any, ranked: list[ScoredAction], deadline: float | None) -> list[ScoredAction]:
+        deadlines.append((deadline, time.perf_counter()))
+        return ranked
+
+    class Spender(Searcher):
+        """Searches until its limit says stop."""
+
+        def analyse(self, state: Any, actions: list[Any], rng: random.Random,
+                    limit: SearchLimit) -> list[ScoredAction]:
+            while not limit.exhausted:
+                limit.tick()
+            return [ScoredAction(action, 0.0) for action in actions]
+
+    bot = SearchBot("spender", Spender(), Budget(10**9), guard=guard, guard_seconds=1.5)
+    started = time.perf_counter()
+    bot.choose(_race([0, 0]), random.Random(0), Budget(10**9, max_seconds=2.0))
+    deadline, called = deadlines[0]
+    assert deadline is not None and abs(deadline - (started + 2.0)) < 0.1
+    assert deadline - called > 0.5
+    bot.choose(_race([0, 0]), random.Random(0), Budget(2_000))
+    assert deadlines[1][0] is None
 
 
 def test_easy_noise_still_plays_near_best() -> None:

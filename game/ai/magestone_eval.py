@@ -71,6 +71,7 @@ from typing import Any, NamedTuple, cast
 from game.ai.weights import load_weights
 from game.rules.magestone import MageStoneState
 from game.rules.magestone.board import (
+    ACTIVATIONS_PER_GO,
     MAGE,
     NOVA_COST,
     PRIEST,
@@ -623,11 +624,13 @@ def _rite_safety(
 
 def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], fresh: int) -> int:
     """Fewest squares a rival unit walks to step onto a Nexus square the Rite's owner leaves open (99 when
-    none is open, or the owner, ``fresh`` (next to act with a whole go), can fill every open one first)."""
+    none is open, or the owner can fill every open one first: ``fresh`` (next to act with a whole go), or
+    in the rest of the go it is playing)."""
     board = s.board
     own = {sq for sq, _kind in by_seat[seat]}
     open_squares = [sq for sq in board.nexus if sq not in own]
-    if not open_squares or (fresh == seat and _can_fill(s, seat, open_squares, by_seat[seat])):
+    if (not open_squares or (fresh == seat and _can_fill(s, seat, open_squares, by_seat[seat]))
+            or (s.turn == seat and _can_fill_now(s, open_squares, by_seat[seat]))):
         return 99
     own_mask = sum(1 << sq for sq in own)
     return _walk_onto(board, sum(1 << sq for sq in open_squares), board.valid_mask & ~own_mask,
@@ -660,9 +663,28 @@ def _can_fill(s: MageStoneState, seat: int, open_squares: list[int], units: list
         layers = board.flood(target, passable, SQUARES_PER_GO)
         costs.append({sq: k for sq, kind in units if kind != PRIEST
                       for k, layer in enumerate(layers) if layer >> sq & 1})
+    return _fillable(costs, SQUARES_PER_GO)
+
+
+def _can_fill_now(s: MageStoneState, open_squares: list[int], units: list[tuple[int, int]]) -> bool:
+    """Whether the seat playing its go can still stand a unit other than the Priest on every open Nexus
+    square with the squares and units its go has left (a screen is built one move at a time: the first
+    step of two is worth what the two are)."""
+    info = s.go_info()
+    if len(open_squares) > ACTIVATIONS_PER_GO - info["activations"]:
+        return False
+    reach = [s.reachable(sq) for sq, kind in units if kind != PRIEST]
+    costs = [{index: cost[target] for index, cost in enumerate(reach) if target in cost}
+             for target in open_squares]
+    return _fillable(costs, info["squares"])
+
+
+def _fillable(costs: list[dict[int, int]], squares: int) -> bool:
+    """Whether distinct units can be sent, one to each target, within ``squares`` in all (``costs``: for
+    each target, the squares each unit that can reach it walks)."""
     fillers = sorted(set().union(*costs))
-    return any(sum(cost[unit] for unit, cost in zip(team, costs, strict=True)) <= SQUARES_PER_GO
-               for team in permutations(fillers, len(open_squares))
+    return any(sum(cost[unit] for unit, cost in zip(team, costs, strict=True)) <= squares
+               for team in permutations(fillers, len(costs))
                if all(unit in cost for unit, cost in zip(team, costs, strict=True)))
 
 

@@ -313,6 +313,28 @@ def test_magestone_hard_screens_its_rite_from_walkers(seed: int) -> None:
     assert not walkers, played
 
 
+# North (Hard) to act at go 62 of ``docs/games/magestone-2p-vs-hard-2026-12-05-c.json`` (seed 59): its Rite
+# on h9 wins at the start of its next go; h8 and i9 are open, South's Priest on h7 steps onto h8 in one square
+# and South has nothing else in reach. g8-h8 and i10-i9 (one square each) close the Nexus and win the game.
+_TWO_OPEN_NEXUS_SQUARES = ("S:Mi2,Ph7,We1,Wl1/N:Mi16=0u4a,Ph9,Wg8,Wi8,Wi10,Wi13,Wk13,Wl16 f8=1u0a,h8=1u0a,"
+                           "f9=1u0a,j10=1u0a g8,g9 3 N 6 0 - - N:1/2 - 62 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_screens_two_open_nexus_squares(seed: int) -> None:
+    """A screen of two squares is built one move at a time, and either move alone leaves the Rite as
+    breakable as before: Hard of 5 Dec ranked neither among the plans it looked at, walked its Mage, and
+    South's Priest broke the Rite (every level did the same). Hard closes both squares."""
+    state = position(_TWO_OPEN_NEXUS_SQUARES)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    south = 0
+    assert state.rite is not None and state.current_player() == south, played  # type: ignore[attr-defined]
+    open_squares = _open_nexus_squares(state, NORTH)
+    walkers = [sq for sq, code in state.units.items() if code >> 2 == south  # type: ignore[attr-defined]
+               and open_squares & set(state.reachable(sq))]  # type: ignore[attr-defined]
+    assert not walkers, played
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_magestone_breaks_a_rite_before_the_rival_screens_it(level: str) -> None:
     """North to act: next go South fills the open i9 and only its Priest can be attacked; now North's

@@ -335,6 +335,23 @@ def test_magestone_hard_screens_two_open_nexus_squares(seed: int) -> None:
     assert not walkers, played
 
 
+# South (Hard) to act at go 33 of ``docs/games/magestone-2p-north-vs-hard-2026-12-05.json`` (seed 61):
+# North's Rite on h9 holds every Nexus square and wins at the start of go 36. South's h6 and g5 Warriors each
+# walk to g9, beside the Priest, in 4 squares: an attack now and another at go 35 break it 3 times in 4.
+_RITE_TWO_GOES_FROM_WINNING = ("S:Mi1=0u3a,Ph3,Wi2,Wg3,Wi4,Wg5,Wj5,Wh6/N:Mh8=0u5a,Ph9,Wi8,Wi9,We14,Wk16,"
+                               "Wl16 - g8 7 S 6 0 - - N:0/2 - 33 -")
+
+
+@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (docs/games/README.md, seed-61 game): it sets up "
+                   "two attackers for the next go, which the Rite's owner can thin out first")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_attacks_the_priest_of_a_rite_two_goes_from_winning(seed: int) -> None:
+    """Two goes to break a Rite are two chances: Hard attacks its Priest now rather than only next go."""
+    state = position(_RITE_TWO_GOES_FROM_WINNING)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    assert any(action.endswith("xh9") for action in played) or state.rite is None, played  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_magestone_breaks_a_rite_before_the_rival_screens_it(level: str) -> None:
     """North to act: next go South fills the open i9 and only its Priest can be attacked; now North's

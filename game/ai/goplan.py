@@ -19,7 +19,8 @@ the go plays well). It is an expectimax over the go:
   those plans are judged by what survives the answer, and rank first;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
-  better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation.
+  better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
+  is one the game's ``decisive`` test picks out (MageStone: an attack on the Priest of a rival's Rite).
 """
 
 from __future__ import annotations
@@ -45,13 +46,14 @@ class GoPlanner(Searcher):
 
     def __init__(
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
-        caution: float = 0.0,
+        caution: float = 0.0, decisive: Callable[[GameState], bool] | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.widths = tuple(widths)
         self.reply_top = reply_top
         self.max_steps = max_steps
         self.caution = caution
+        self.decisive = decisive
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -147,7 +149,8 @@ class GoPlanner(Searcher):
         """A dice contest's expected ``value()`` over its outcomes, less ``caution`` x its mean deviation.
 
         With caution a coin flip must gain clearly more than it risks: a careful player does not stake
-        a unit on an even contest for a small edge, but takes a clear favourite's chance (``FAVOURITE``).
+        a unit on an even contest for a small edge, but takes a clear favourite's chance (``FAVOURITE``)
+        and any chance at a contest the game calls ``decisive``.
         """
         outcomes = []
         for outcome, probability in state.chance_outcomes():
@@ -155,6 +158,7 @@ class GoPlanner(Searcher):
             outcomes.append((probability, value()))
             state.undo()
         mean = sum(p * v for p, v in outcomes)
-        if not self.caution or max(outcomes, key=lambda outcome: outcome[1])[0] >= FAVOURITE:
+        if (not self.caution or max(outcomes, key=lambda outcome: outcome[1])[0] >= FAVOURITE
+                or (self.decisive is not None and self.decisive(state))):
             return mean
         return mean - self.caution * sum(p * abs(v - mean) for p, v in outcomes)

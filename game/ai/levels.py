@@ -18,7 +18,7 @@ from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
 from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, round_of, think_seconds
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_REF, MageStoneEval
+from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_REF, MageStoneEval, breaks_a_rite
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
@@ -60,12 +60,14 @@ class _PlannerLevel:
     reply: int = 0
     weights: MageStoneWeights | None = None
     caution: float = 0.0
+    decisive: Callable[[GameState], bool] | None = None
+    """Contests the caution spares (:class:`~game.ai.goplan.GoPlanner`)."""
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5),
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
 }
 
@@ -88,7 +90,7 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
         planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,
-                            caution=config.caution)
+                            caution=config.caution, decisive=config.decisive)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

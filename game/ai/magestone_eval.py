@@ -498,6 +498,17 @@ evaluate = MageStoneEval()
 """The default MageStone evaluation."""
 
 
+def breaks_a_rite(state: GameState) -> bool:
+    """Whether the dice contest waiting in ``state`` is an attack on the Priest of a rival's running Rite: a
+    careful player takes any chance of breaking a Rite, so the go planner's caution spares it."""
+    s = cast(MageStoneState, state)
+    contest, rite = s.pending_contest(), s.rite
+    if contest is None or rite is None:
+        return False
+    owner = rite[0]
+    return owner != s.turn and s.priest_squares[owner] == contest[2]
+
+
 def _next_fresh_seat(s: MageStoneState) -> int:
     """The seat whose whole go comes next: the seat to act before its go begins, else the next seat.
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from game.ai.magestone_eval import breaks_a_rite
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
@@ -298,19 +299,25 @@ def _open_nexus_squares(state: GameState, owner: int) -> set[int]:
     return {sq for sq in board.nexus if (state.unit_at(sq) or (None,))[0] != owner}  # type: ignore[attr-defined]
 
 
+def _assert_hard_screens_its_rite(state: GameState, seed: int) -> None:
+    """Hard plays its go with a Rite running: after it, the Rite stands and no unit of the seat now to act can
+    walk onto a Nexus square Hard leaves open."""
+    owner = state.current_player()
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    rival = state.current_player()
+    assert state.rite is not None and rival == 1 - owner, played  # type: ignore[attr-defined]
+    open_squares = _open_nexus_squares(state, owner)
+    walkers = [sq for sq, code in state.units.items() if code >> 2 == rival  # type: ignore[attr-defined]
+               and open_squares & set(state.reachable(sq))]  # type: ignore[attr-defined]
+    assert not walkers, played
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_screens_its_rite_from_walkers(seed: int) -> None:
     """A careful player running a Rite fills the Nexus square an enemy could walk onto (the Rite breaks
     when an enemy unit enters the Nexus): after Hard's go no North unit can reach an open Nexus square.
     Hard of 2 Dec walked a Warrior from its base instead."""
-    state = _scenario(_open_nexus_rite("S"))
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
-    south = 0
-    assert state.rite is not None and state.current_player() == NORTH, played  # type: ignore[attr-defined]
-    open_squares = _open_nexus_squares(state, south)
-    walkers = [sq for sq, code in state.units.items() if code >> 2 == NORTH  # type: ignore[attr-defined]
-               and open_squares & set(state.reachable(sq))]  # type: ignore[attr-defined]
-    assert not walkers, played
+    _assert_hard_screens_its_rite(_scenario(_open_nexus_rite("S")), seed)
 
 
 # North (Hard) to act at go 62 of ``docs/games/magestone-2p-vs-hard-2026-12-05-c.json`` (seed 59): its Rite
@@ -325,14 +332,7 @@ def test_magestone_hard_screens_two_open_nexus_squares(seed: int) -> None:
     """A screen of two squares is built one move at a time, and either move alone leaves the Rite as
     breakable as before: Hard of 5 Dec ranked neither among the plans it looked at, walked its Mage, and
     South's Priest broke the Rite (every level did the same). Hard closes both squares."""
-    state = position(_TWO_OPEN_NEXUS_SQUARES)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
-    south = 0
-    assert state.rite is not None and state.current_player() == south, played  # type: ignore[attr-defined]
-    open_squares = _open_nexus_squares(state, NORTH)
-    walkers = [sq for sq, code in state.units.items() if code >> 2 == south  # type: ignore[attr-defined]
-               and open_squares & set(state.reachable(sq))]  # type: ignore[attr-defined]
-    assert not walkers, played
+    _assert_hard_screens_its_rite(position(_TWO_OPEN_NEXUS_SQUARES), seed)
 
 
 # South (Hard) to act at go 33 of ``docs/games/magestone-2p-north-vs-hard-2026-12-05.json`` (seed 61):
@@ -342,11 +342,22 @@ _RITE_TWO_GOES_FROM_WINNING = ("S:Mi1=0u3a,Ph3,Wi2,Wg3,Wi4,Wg5,Wj5,Wh6/N:Mh8=0u5
                                "Wl16 - g8 7 S 6 0 - - N:0/2 - 33 -")
 
 
-@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (docs/games/README.md, seed-61 game): it sets up "
-                   "two attackers for the next go, which the Rite's owner can thin out first")
+@pytest.mark.parametrize(("walk", "attack", "decisive"), [("h6-g6-g7-g8-g9", "g9xh9", True),
+                                                         ("h6-h7-i7", "i7xi8", False)])
+def test_caution_spares_an_attack_on_a_rival_rite_s_priest(walk: str, attack: str, decisive: bool) -> None:
+    """The contest on North's Priest is the one Hard's caution spares; one on a screening Warrior is not."""
+    state = position(_RITE_TWO_GOES_FROM_WINNING)
+    assert not breaks_a_rite(state)
+    state.apply(state.parse_action(walk))
+    state.apply(state.parse_action(attack))
+    assert state.is_chance_node() and breaks_a_rite(state) is decisive
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_attacks_the_priest_of_a_rite_two_goes_from_winning(seed: int) -> None:
-    """Two goes to break a Rite are two chances: Hard attacks its Priest now rather than only next go."""
+    """Two goes to break a Rite are two chances: Hard attacks its Priest now rather than only next go. Hard of
+    5 Dec set up two attackers for the next go (which the Rite's owner can thin out first): its caution priced
+    the even contest below waiting. Since then caution spares an attack on a rival Rite's Priest."""
     state = position(_RITE_TWO_GOES_FROM_WINNING)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     assert any(action.endswith("xh9") for action in played) or state.rite is None, played  # type: ignore[attr-defined]

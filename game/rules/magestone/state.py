@@ -292,6 +292,14 @@ class MageStoneState(GameState):
         """True once the game is over."""
         return self._result is not None
 
+    def pending_contest(self) -> tuple[str, tuple[int, ...], int] | None:
+        """The dice contest waiting for its outcome: ("attack" or "bolt", the attackers' squares, the
+        target's square), or None."""
+        pending = self._pending
+        if pending is None or pending[0] == "fall" or self._result is not None:
+            return None
+        return pending[0], tuple(pending[1]), pending[2]
+
     def is_chance_node(self) -> bool:
         """True while a dice contest waits for its outcome."""
         pending = self._pending

@@ -125,6 +125,24 @@ _RITE_WINS_NEXT_ROUND = {
 }
 
 
+# North (Hard) to act at go 22 of ``docs/games/magestone-2p-vs-hard-2026-12-05-d.json`` (seed 63):
+# South's d20 Mage on g7 holds 5 Activated stones and 1 to activate, eight squares from its base: it walks
+# home over South's next two goes and wins, and no two North units can reach both base squares by then. The
+# one defence is now: North's Warriors on g10 and e10 each walk up and attack it (13 % each, 24 % together).
+_MAGE_TWO_GOES_FROM_A_WIN = ("S:Mg7=1u5a,Ph8,We1,Wf1,Wk1,Wl1,Wi9,Wh11/N:Me16=0u1a,Pi10,We10,Wg10,Wh14,Wk15,"
+                             "Wj16,Wl16 f8=1u0a - 8 N 6 0 - - - - 22 -")
+
+
+@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (docs/games/README.md, seed-63 game): two goes "
+                   "off, the walk home is not yet a win to it")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_attacks_a_mage_two_goes_from_a_win(seed: int) -> None:
+    """Any chance of stopping a win that otherwise comes is worth a Warrior: Hard attacks the Mage now."""
+    state = position(_MAGE_TWO_GOES_FROM_A_WIN)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    assert any(action.endswith("xg7") for action in played), played
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_breaks_a_rite_that_wins_next_round(seed: int) -> None:
     """With four players a coin flip that may stop a rival's win is worth taking. The two-player Hard's

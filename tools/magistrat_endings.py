@@ -14,21 +14,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from game.ai import make_bot
 from game.ai.arena import a_seats
+from game.ai.arena_record import ArenaRecord, GameRecord
 from game.ai.games import new_state
 from game.ai.levels import weighted_level
-from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD
+from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD, offensive_counts
 from game.ai.magistrat_material import material
-from game.rules.magistrat.board import ARCHMAGE, MAGE
 from game.rules.match import Match
 
 
-def replay(options: dict[str, Any], log: list[list[Any]]) -> Match:
+def replay(options: Mapping[str, Any], log: Sequence[Sequence[Any]]) -> Match:
     """The arena game's match after the logged actions ``log``."""
     match = Match(new_state("magistrat", options), 0)
     match.resolve_chance()
@@ -37,31 +38,31 @@ def replay(options: dict[str, Any], log: list[list[Any]]) -> Match:
     return match
 
 
-def ending_start(game: dict[str, Any], side: int, ahead: float, plies: int) -> int | None:
+def ending_start(game: GameRecord, side: int, ahead: float, plies: int) -> int | None:
     """The first ply of ``game``'s log where ``side`` leads by ``ahead`` potential and its opponent has at
     most ``FEW_OFFENSIVE`` Archmages and Mages, with ``plies`` of the log still to come; None if there is
     none, or if at the log's end ``side`` no longer leads by ``ahead`` less 50 (not a won ending)."""
-    match = replay(game["options"], [])
-    last = len(game["log"]) - plies
+    options, log = game.options or {}, game.log or ()
+    match = replay(options, [])
+    last = len(log) - plies
     start = None
-    for ply, (_seat, text) in enumerate(game["log"], start=1):
+    for ply, (_seat, text) in enumerate(log, start=1):
         match.play(match.state.parse_action(text))
-        state: Any = match.state
-        if start is None and ply <= last and material(state, side) >= ahead:
-            enemy = sum(1 for pid, cell in enumerate(state.cell)
-                        if cell >= 0 and state.owner[pid] != side and state.t.kind[pid] in (ARCHMAGE, MAGE))
-            if enemy <= FEW_OFFENSIVE:
-                start = ply
+        state = match.state
+        if (start is None and ply <= last and material(state, side) >= ahead
+                and offensive_counts(state)[1 - side] <= FEW_OFFENSIVE):
+            start = ply
     return start if material(match.state, side) >= ahead - 50 else None
 
 
-def play_ending(game: dict[str, Any], side: int, start: int, level_b: str, finish: float,
+def play_ending(number: int, game: GameRecord, side: int, start: int, level_b: str, finish: float,
                 plies: int) -> dict[str, Any]:
-    """Hard (``finish`` weight) plays ``side`` from ply ``start`` of ``game`` against ``level_b``."""
-    match = replay(game["options"], game["log"][:start])
+    """Hard (``finish`` weight) plays ``side`` from ply ``start`` of arena game ``number`` against
+    ``level_b``."""
+    match = replay(game.options or {}, (game.log or ())[:start])
     bots = [make_bot("magistrat", level_b, 2), make_bot("magistrat", level_b, 2)]
     bots[side] = weighted_level("magistrat", "hard", replace(HARD, finish=finish))("magistrat", 2)
-    rngs = [random.Random(f"ending/{game['game']}/{seat}") for seat in range(2)]
+    rngs = [random.Random(f"ending/{number}/{seat}") for seat in range(2)]
     played = 0
     while not match.state.is_terminal() and played < plies:
         seat = match.state.current_player()
@@ -69,7 +70,7 @@ def play_ending(game: dict[str, Any], side: int, start: int, level_b: str, finis
         played += 1
     result = match.state.result()
     won = result is not None and side in result.winners
-    return {"game": game["game"], "start": start, "won": won, "plies": played,
+    return {"game": number, "start": start, "won": won, "plies": played,
             "reason": None if result is None else result.reason}
 
 
@@ -86,17 +87,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     won = total = 0
     for path in args.records:
-        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-        header = lines[0]["arena"]
-        for game in lines[1:]:
-            if game.get("outcome") != "d" or "log" not in game or "options" not in game:
+        record = ArenaRecord.read(path)
+        header = record.settings
+        for number, game in sorted(record.games.items()):
+            if game.outcome != "d" or game.log is None:
                 continue
-            side = min(a_seats(header["lineup"], 2, game["game"]))
+            side = min(a_seats(header["lineup"], 2, number))
             start = ending_start(game, side, args.ahead, args.plies)
             if start is None:
                 continue
-            outcome = play_ending(game, side, start + args.later, args.defender or header["b"], args.finish,
-                                  args.plies)
+            outcome = play_ending(number, game, side, start + args.later, args.defender or header["b"],
+                                  args.finish, args.plies)
             print(json.dumps({"record": path.name, **outcome}), flush=True)
             won += outcome["won"]
             total += 1

@@ -53,6 +53,14 @@ class ArenaRecord:
         else:
             self._append({"arena": self.settings})
 
+    @classmethod
+    def read(cls, path: Path) -> ArenaRecord:
+        """The record in ``path`` with the settings its own arena wrote (to study a run, not to resume it)."""
+        settings = _parse(path, _text(path).split("\n", 1)[0], 1).get("arena")
+        if not isinstance(settings, dict):
+            raise ArenaRecordError(f"{path}: line 1: expected the arena settings, {{\"arena\": {{...}}}}")
+        return cls(path, settings)
+
     @property
     def outcomes(self) -> dict[int, str]:
         """The outcome (``a``, ``b`` or ``d``) of each game recorded."""
@@ -72,7 +80,7 @@ class ArenaRecord:
         self._append(entry)
 
     def _read(self) -> None:
-        text = self.path.read_text(encoding="utf-8")
+        text = _text(self.path)
         lines = text.split("\n")
         if lines and lines[-1] and not text.endswith("\n"):
             # The last game's line was being written when the run stopped: drop it.
@@ -80,13 +88,13 @@ class ArenaRecord:
         lines = lines[:-1]  # complete lines only
         if not lines:
             raise ArenaRecordError(f"{self.path}: empty; expected the arena settings on line 1")
-        first = self._parse(lines[0], 1)
+        first = _parse(self.path, lines[0], 1)
         if first.get("arena") != self.settings:
             raise ArenaRecordError(
                 f"{self.path}: line 1: written by an arena with other settings {first.get('arena')!r}; "
                 f"this one is {self.settings!r} (use another file)")
         for number, line in enumerate(lines[1:], start=2):
-            entry = self._parse(line, number)
+            entry = _parse(self.path, line, number)
             game, outcome = entry.get("game"), entry.get("outcome")
             goes, cut = entry.get("goes"), entry.get("cut")
             count = goes is None or (isinstance(goes, int) and not isinstance(goes, bool) and goes >= 0)
@@ -104,20 +112,30 @@ class ArenaRecord:
                 kept = (options, tuple((seat, text) for seat, text in log))
             self.games[game] = GameRecord(outcome, goes, cut, *kept)
 
-    def _parse(self, line: str, number: int) -> dict[str, Any]:
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ArenaRecordError(f"{self.path}: line {number}: not JSON ({error.msg})") from None
-        if not isinstance(value, dict):
-            raise ArenaRecordError(f"{self.path}: line {number}: expected a JSON object")
-        return value
-
     def _append(self, entry: dict[str, Any]) -> None:
         with self.path.open("a", encoding="utf-8") as file:
             file.write(json.dumps(entry) + "\n")
             file.flush()
             os.fsync(file.fileno())
+
+
+def _text(path: Path) -> str:
+    """The record file's text; a file that is not UTF-8 is an :class:`ArenaRecordError`."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ArenaRecordError(f"{path}: not UTF-8 text (byte {error.start})") from None
+
+
+def _parse(path: Path, line: str, number: int) -> dict[str, Any]:
+    """Line ``number`` of the record file as a JSON object."""
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ArenaRecordError(f"{path}: line {number}: not JSON ({error.msg})") from None
+    if not isinstance(value, dict):
+        raise ArenaRecordError(f"{path}: line {number}: expected a JSON object")
+    return value
 
 
 def _is_log(value: Any) -> TypeGuard[list[list[Any]]]:

@@ -640,8 +640,13 @@ def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int
     board = s.board
     own = {sq for sq, _kind in by_seat[seat]}
     open_squares = [sq for sq in board.nexus if sq not in own]
-    if (not open_squares or (fresh == seat and _can_fill(s, seat, open_squares, by_seat[seat]))
-            or (s.turn == seat and _can_fill_now(s, open_squares, by_seat[seat]))):
+    if not open_squares:
+        return 99
+    if fresh == seat:  # a whole go ahead (at its start, what is left of it is the whole go)
+        filled = _can_fill(s, seat, open_squares, by_seat[seat])
+    else:
+        filled = s.turn == seat and _can_fill_now(s, open_squares, by_seat[seat])
+    if filled:
         return 99
     own_mask = sum(1 << sq for sq in own)
     return _walk_onto(board, sum(1 << sq for sq in open_squares), board.valid_mask & ~own_mask,

@@ -311,13 +311,18 @@ def is_tactical(state: GameState, action: Any) -> bool:
 def few_offensive_pieces(state: GameState) -> bool:
     """A side has at most ``FEW_OFFENSIVE`` Archmages and Mages left: losing them loses the game, so a
     quiet move that leaves the last ones to be taken must be seen (Hard then quiesces every leaf)."""
+    return min(offensive_counts(state)) <= FEW_OFFENSIVE
+
+
+def offensive_counts(state: GameState) -> list[int]:
+    """How many Archmages and Mages each side has on the cube (White's, Black's)."""
     s: Any = state
     kinds: tuple[int, ...] = s.t.kind
     counts = [0, 0]
     for pid, cell, side in zip(range(s.t.count), s.cell, s.owner, strict=True):
         if cell >= 0 and kinds[pid] in _OFFENSIVE:
             counts[side] += 1
-    return min(counts) <= FEW_OFFENSIVE
+    return counts
 
 
 def _god_threat(s: Any, side: int, w: Weights, occupied: int) -> float:

@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import arena as arena_module
 from game.ai.arena import arena, arena_outcomes
-from game.ai.arena_record import ArenaRecordError
+from game.ai.arena_record import ArenaRecord, ArenaRecordError
 from game.ai.games import new_state
 from game.cli import main
 
@@ -121,6 +121,30 @@ def test_a_damaged_record_names_the_file_and_line(tmp_path: Path, content: str, 
     path.write_text(content.replace("SETTINGS", settings))
     with pytest.raises(ArenaRecordError, match=f"bad.jsonl: {problem}"):
         arena_outcomes("toyrace", 2, "normal", "random", 1, seed=1, record=path)
+
+
+def test_a_record_not_in_utf8_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(b'{"arena": {}}\n\xff\xfe\n')
+    with pytest.raises(ArenaRecordError, match=r"bad\.jsonl: not UTF-8"):
+        arena_outcomes("toyrace", 2, "normal", "random", 1, seed=1, record=path)
+
+
+def test_a_record_reads_with_its_own_settings(tmp_path: Path) -> None:
+    """Read to be studied, a record keeps the settings and games its arena wrote, whatever they were."""
+    path = tmp_path / "run.jsonl"
+    outcomes = arena_outcomes("toyrace", 2, "normal", "random", 3, seed=4, record=path)
+    record = ArenaRecord.read(path)
+    assert record.settings["seed"] == 4 and record.settings["b"] == "random"
+    assert "".join(record.outcomes[game] for game in range(3)) == "".join(outcomes)
+
+
+@pytest.mark.parametrize("content", ["[1]\n", '{"games": 1}\n', "{not json\n"])
+def test_a_record_without_its_settings_line_is_refused_when_read(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    with pytest.raises(ArenaRecordError, match=r"bad\.jsonl: line 1"):
+        ArenaRecord.read(path)
 
 
 def test_cli_arena_record_reports_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from game.ai.arena_record import ArenaRecord, GameRecord
 
 _ARENA = Path(__file__).resolve().parents[2] / "docs" / "arena"
 _RECORD = _ARENA / "magistrat-hard-hardref-v12-slip-guard.jsonl"
 
 
-def _game(number: int) -> dict[str, Any]:
-    lines = [json.loads(line) for line in _RECORD.read_text(encoding="utf-8").splitlines()]
-    return next(game for game in lines[1:] if game["game"] == number)
+def _game(number: int) -> GameRecord:
+    return ArenaRecord.read(_RECORD).games[number]
 
 
 def test_the_ending_starts_where_hard_leads_against_the_last_archmages() -> None:
@@ -25,7 +25,8 @@ def test_the_ending_starts_where_hard_leads_against_the_last_archmages() -> None
     game = _game(8)
     start = ending_start(game, 0, 300.0, 120)
     assert start == 219
-    assert material(replay(game["options"], game["log"][:start]).state, 0) >= 300
+    assert game.options is not None and game.log is not None
+    assert material(replay(game.options, game.log[:start]).state, 0) >= 300
 
 
 def test_every_cut_won_ending_of_the_record_is_played(capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,7 +52,7 @@ A seat's raw score adds, in units of "one Warrior":
   four players the lead over the mean rival counts a rival's imminent win only a
   third against each other seat; with ``rival_win_share`` 1 (the 4-player Hard)
   each other seat counts all of it, so it spends its go on the one attack that
-  can stop it. The 4-player Hard also counts the walk home of the seat that has
+  can stop it. Hard also counts the walk home of the seat that has
   just had its go by how surely it survives every rival's go before it
   (``unanswered_win``: a Mage out of reach with an unblockable base square wins),
   and a share of it (``two_go_win``) while the Mage is two goes from home.
@@ -122,12 +122,11 @@ class Weights:
     unanswered_win: float = 0.0
     """The share of a walk-home win counted for the seat that has just had its go (whose rivals all act
     before it), times how surely none of them answers it: nothing when their units can stand on every base
-    square it can walk onto, else the chance that each rival's best attack on its Mage fails (the 4-player
-    Hard)."""
+    square it can walk onto, else the chance that each rival's best attack on its Mage fails (Hard)."""
     two_go_win: float = 0.0
     """The share of a walk-home win counted while the Mage holding it is two goes from home (more than a
     go's squares and at most two): the rivals' go between is the one in which an attack or a block is in
-    time (the 4-player Hard)."""
+    time (Hard)."""
     rival_win_share: float = 0.0
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
@@ -160,7 +159,10 @@ HARD = load_weights("magestone", "hard", Weights)
 home, Warriors kept off stones, a rival Mage walking stones home to activate is a threat), its Mage kept
 out of the next seat's reach, and a Mage that can walk home and win in the next go (with 6
 Activated stones, or 6 to activate there) judged close to a lost game for everyone else, so Hard spends its
-go on the one defence (docs/ai.md)."""
+go on the one defence; and, as the 4-player Hard counts it, such a walk home after its owner's go counted by
+how surely the rival's go cannot answer it (``unanswered_win``: the lines Hard plans through the rival's reply
+see it) and two goes off in part (``two_go_win``), so Hard attacks that Mage while it is still in time
+(docs/ai.md)."""
 
 HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
 """Hard's weights with three or four players: ``hard-ref``'s, with a rival's walk home to win judged as Hard

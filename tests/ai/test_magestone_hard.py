@@ -489,3 +489,27 @@ def test_magestone_hard_brings_a_third_warrior_to_fell_a_loaded_mage(seed: int) 
     played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", seed)]
     attacks = [chance for action, chance in played if action.endswith("xi9")]
     assert attacks and attacks[0] == pytest.approx(0.815, abs=0.001), played
+
+
+# North (Hard) to act at go 100 of game 29 of the v10 `hard-ref` row (docs/ai.md, twenty-fifth session),
+# cut at 400 goes: no Warriors are left, both Priests stand on the Nexus (so neither can declare), and Hard's
+# d20 Mage (5 Activated) stands two squares from South's d12 Mage at its base. Felling that Mage only drops a
+# stone where it respawns; felling South's Priest (87 %, or a certain Bolt) would let North's Priest declare.
+_PRIESTS_ON_THE_NEXUS_GO_100 = "S:Mh1=0u3a,Ph9/N:Mf1=0u5a,Pi8 - - 0 N 6 0 - - - - 100 -"
+
+
+@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (twenty-fifth session): nothing in its one-go "
+                   "evaluation rewards the two-go walk to the rival Priest, so it shuffles")
+def test_magestone_hard_makes_progress_when_both_priests_hold_the_nexus() -> None:
+    """Ahead by two Activated stones with nothing else to do, Hard goes for the Rite its Priest is kept from:
+    within six of its goes against ``hard-ref`` it fells South's Priest (or wins). Hard of 5 Dec stepped its
+    Mage beside South's and back for 300 goes."""
+    state = position(_PRIESTS_ON_THE_NEXUS_GO_100)
+    felled = False
+    for go in range(12):
+        if state.is_terminal():
+            break
+        play_whole_go(state, "hard" if state.current_player() == 1 else "hard-ref", go)
+        felled = felled or state.priest_squares[0] < 0  # type: ignore[attr-defined]
+    result = state.result()
+    assert felled or (result is not None and result.winners == (1,)), state.position()

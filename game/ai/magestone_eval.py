@@ -52,10 +52,11 @@ A seat's raw score adds, in units of "one Warrior":
   four players the lead over the mean rival counts a rival's imminent win only a
   third against each other seat; with ``rival_win_share`` 1 (the 4-player Hard)
   each other seat counts all of it, so it spends its go on the one attack that
-  can stop it. Hard also counts the walk home of the seat that has
-  just had its go by how surely it survives every rival's go before it
-  (``unanswered_win``: a Mage out of reach with an unblockable base square wins),
-  and a share of it (``two_go_win``) while the Mage is two goes from home.
+  can stop it. Hard (with two players too, since 5 Dec) also counts the walk
+  home of the seat that has just had its go by how surely it survives every
+  rival's go before it (``unanswered_win``: a Mage out of reach with an
+  unblockable base square wins), and a share of it (``two_go_win``) while the
+  Mage is two goes from home.
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 

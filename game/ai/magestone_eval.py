@@ -10,9 +10,12 @@ A seat's raw score adds, in units of "one Warrior":
   respawn count less: they come back, but not while the base is besieged);
 * MageStones: Activated stones carried count most (victory and power die),
   Unactivated ones less; a Mage with Unactivated stones is drawn home to
-  activate them, one with 6 Activated is pulled home hard (the instant win),
-  and a Mage is drawn towards stones left on the board (its pull eased by the
-  stones it carries: Unactivated, and with ``calm_activated`` Activated ones);
+  activate them, one with 6 Activated is pulled home hard (the instant win;
+  Hard: only from beyond a go's squares, ``win_pull_slack``), and a Mage is
+  drawn towards stones left on the board (its pull eased by the stones it
+  carries: Unactivated, and with ``calm_activated`` Activated ones); with
+  nothing to collect or carry home and no Rite running, Hard's Mage is drawn
+  towards the enemy units on the Nexus (``nexus_clear_pull``);
 * the stone race (Hard): each Unactivated stone carried gains ``home_gain`` as
   its Mage comes within ``home_reach`` squares of home (so collecting pays
   wherever the stone lies, and walking it home pays more), own Warriors and
@@ -24,7 +27,8 @@ A seat's raw score adds, in units of "one Warrior":
   reach of the Nexus (and no enemy Mage can Bolt the Priest); a Priest near or
   on the Nexus is worth a little. Hard screens: enemy walkers count only onto
   Nexus squares the owner leaves open (or cannot fill first), a walk-up attack
-  on the Priest lowers the safety by its chance, a Rite that wins at its
+  on the Priest lowers the safety by its chance, a Rite that only a Bolt can
+  break is worth the Activated stone the Bolt costs, a Rite that wins at its
   owner's next go is worth ``rite_imminent``, and felling the Priest wins the
   Rite's worth (``rite_prize``) for its rivals;
 * Warriors are drawn mildly towards the Nexus (they screen a Rite and break
@@ -99,6 +103,10 @@ class Weights:
     unactivated: float = 0.55
     home_pull: float = 0.04
     win_pull: float = 0.4
+    win_pull_slack: int = 0
+    """Squares from home within which a Mage holding 6 Activated stones feels no ``win_pull`` (Hard: a go's
+    squares, where the imminent-win stakes take over), so that taking the sixth stone a go or more from home
+    is not priced below leaving it."""
     stone_pull: float = 0.05
     rite_base: float = 2.5
     rite_safe: float = 4.0
@@ -128,6 +136,10 @@ class Weights:
     """The share of a walk-home win counted while the Mage holding it is two goes from home (more than a
     go's squares and at most two): the rivals' go between is the one in which an attack or a block is in
     time (Hard)."""
+    nexus_clear_pull: float = 0.0
+    """Per square, how hard a Mage with nothing to collect or carry home is drawn, while no Rite runs, towards
+    the nearest enemy unit on the Nexus (which keeps its Priest from declaring); a felled Mage counts from its
+    start square, where it comes back (Hard)."""
     rival_win_share: float = 0.0
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
@@ -258,7 +270,7 @@ class MageStoneEval:
                     score -= w.mage_exposure * self._walk_up_threat(s, mage, fresh, by_seat[fresh], stakes)
                 home = _nearest(mage, base)
                 if ca >= STONES_TO_WIN:
-                    score -= w.win_pull * home
+                    score -= w.win_pull * max(0, home - w.win_pull_slack)
                 else:
                     if cu:
                         score -= w.home_pull * home
@@ -267,6 +279,8 @@ class MageStoneEval:
                         score -= w.stone_pull * _nearest(mage, stones) / (1 + cu + w.calm_activated * ca)
             else:
                 score += w.mage_queued
+            if w.nexus_clear_pull and rite is None and not stones and not cu and ca < STONES_TO_WIN:
+                score -= w.nexus_clear_pull * _nexus_blocker_distance(s, seat, mage, mage_starts[seat])
             if priest >= 0:
                 score += w.priest
                 to_nexus = to_nexus_of[priest]
@@ -351,19 +365,21 @@ class MageStoneEval:
         A Rite that wins at the start of its owner's next go (Hard: ``rite_imminent``) is worth nearly
         a won game; once the last rival's go is under way and the Rite still stands, nothing can break
         it. While a rival holds an imminent MageStone win (Hard), only the base counts: that win comes
-        first, so stopping it matters more than keeping the Rite safe.
+        first, so stopping it matters more than keeping the Rite safe. A Rite screened so that only a Bolt
+        breaks it (Hard) is worth the Activated stone that Bolt costs the rival (so Hard fills the Nexus
+        though a rival Mage stands within Bolt range).
         """
         w = self.w
         owner, laps, needed = rite
         if w.rite_imminent and any(v for seat, v in enumerate(wins) if seat != owner):
             return w.rite_base
-        safety = _rite_safety(s, owner, by_seat, w.rite_screen, fresh)
+        safety, toll = _rite_safety(s, owner, by_seat, w.rite_screen, fresh)
         worth = w.rite_safe
         if w.rite_imminent and laps == needed - 1:
             worth = max(worth, w.rite_imminent)
             if s.turn != owner and fresh == owner:
-                safety = 1.0
-        return w.rite_base + worth * safety
+                safety, toll = 1.0, 0.0
+        return w.rite_base + worth * safety + w.activated * toll
 
     def _near_win(self, activated: int, unactivated: int) -> float:
         """Worth of a walk home that wins: with 6 Activated stones, or with 6 once activated there."""
@@ -524,6 +540,14 @@ def _next_fresh_seat(s: MageStoneState) -> int:
     return _alive_seat_from(s, s.turn, 1)
 
 
+def _nexus_blocker_distance(s: MageStoneState, seat: int, mage: int, start: int) -> int:
+    """How far the seat's Mage (a felled one from its start square) stands from the nearest enemy unit on the
+    Nexus, which keeps its Priest from declaring (0 when there is none)."""
+    units = s.units
+    blockers = [sq for sq in s.board.nexus if sq in units and units[sq] >> 2 != seat]
+    return _nearest(mage if mage >= 0 else start, blockers) if blockers else 0
+
+
 def _can_reach_ring(s: MageStoneState, caster: int, target: int, empty: int) -> bool:
     """Whether a Mage on ``caster`` stands in, or can walk in a whole go into, the ring round ``target``."""
     ring = s.board.ring[target]
@@ -609,8 +633,10 @@ def _reach_safety(reach: int) -> float:
 
 def _rite_safety(
     s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], screen: float, fresh: int
-) -> float:
-    """0 when a rival can surely break the Rite in one go, up to 1 when none can reach it.
+) -> tuple[float, float]:
+    """How safe the Rite is from its rivals' next go: 0 when a rival can surely break it, up to 1 when none
+    can reach it; and, when only a Bolt surely breaks it, the safety it would have without that Bolt (how
+    surely the rival must pay a stone to break it), else 0.
 
     Plainly, by the nearest rival unit's distance to the Nexus; a rival Mage with an Activated stone
     within Bolt range of the Priest breaks it surely. Screened (Hard, blended in by ``screen``), walkers
@@ -621,19 +647,22 @@ def _rite_safety(
     priest = s.priest_squares[seat]
     activated = s.carried[0]
     reach = 99
+    bolted = False
     for other, units in enumerate(by_seat):
         if other == seat:
             continue
         for sq, kind in units:
             if kind == MAGE and activated[other] and priest >= 0 and _distance(sq, priest) <= SQUARES_PER_GO:
-                return 0.0
+                bolted = True
             reach = min(reach, to_nexus[sq])
     plain = _reach_safety(reach)
     if not screen:
-        return plain
+        return (0.0 if bolted else plain), 0.0
     walkers = _reach_safety(_open_nexus_reach(s, seat, by_seat, fresh))
     screened = min(walkers, 1.0 - _priest_attack_chance(s, seat, by_seat))
-    return (1.0 - screen) * plain + screen * screened
+    if bolted:
+        return 0.0, screen * screened
+    return (1.0 - screen) * plain + screen * screened, 0.0
 
 
 def _open_nexus_reach(s: MageStoneState, seat: int, by_seat: list[list[tuple[int, int]]], fresh: int) -> int:
@@ -671,8 +700,9 @@ def _walk_onto(board: Any, targets: int, passable: int, walkers: int, limit: int
 
 
 def _can_fill(s: MageStoneState, seat: int, open_squares: list[int], units: list[tuple[int, int]]) -> bool:
-    """Whether ``seat``'s units other than the Priest can stand on every open Nexus square, a unit each,
-    within one go's squares (at most :data:`SCREEN_UNITS` squares; own units step aside)."""
+    """Whether ``seat``'s units other than the Priest, off the Nexus (one on it would leave its own square
+    open), can stand on every open Nexus square, a unit each, within one go's squares (at most
+    :data:`SCREEN_UNITS` squares; own units step aside)."""
     if len(open_squares) > SCREEN_UNITS:
         return False
     board = s.board
@@ -680,7 +710,7 @@ def _can_fill(s: MageStoneState, seat: int, open_squares: list[int], units: list
     costs: list[dict[int, int]] = []
     for target in open_squares:
         layers = board.flood(target, passable, SQUARES_PER_GO)
-        costs.append({sq: k for sq, kind in units if kind != PRIEST
+        costs.append({sq: k for sq, kind in _screen_fillers(s, units)
                       for k, layer in enumerate(layers) if layer >> sq & 1})
     return _fillable(costs, SQUARES_PER_GO)
 
@@ -692,10 +722,16 @@ def _can_fill_now(s: MageStoneState, open_squares: list[int], units: list[tuple[
     info = s.go_info()
     if len(open_squares) > ACTIVATIONS_PER_GO - info["activations"]:
         return False
-    reach = [s.reachable(sq) for sq, kind in units if kind != PRIEST]
+    reach = [s.reachable(sq) for sq, _kind in _screen_fillers(s, units)]
     costs = [{index: cost[target] for index, cost in enumerate(reach) if target in cost}
              for target in open_squares]
     return _fillable(costs, info["squares"])
+
+
+def _screen_fillers(s: MageStoneState, units: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The units that can fill an open Nexus square for a screen: not the Priest, none on the Nexus."""
+    nexus = s.board.nexus_mask
+    return [(sq, kind) for sq, kind in units if kind != PRIEST and not nexus >> sq & 1]
 
 
 def _fillable(costs: list[dict[int, int]], squares: int) -> bool:

@@ -242,26 +242,26 @@ def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) 
     assert carried(state, NORTH) > before, played
 
 
-@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: a resurrection leaves its Priest between two Warriors")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -> None:
     """Go 38: Hard raised a Warrior on i7 by the route h9-i9-i8-i7, so its Priest stepped back to i8
     between South's Warriors on h8 and j8, who killed it together (2d6 against 1d6, 90 %) without moving
     (and South's Mage killed the raised Warrior). A Priest cannot attack: it ends no go beside two enemy
-    Warriors."""
+    Warriors. Since the twenty-sixth session Hard's Priest holds h9 while its Mage walks towards h8, the
+    enemy Warrior that keeps it from declaring (``nexus_clear_pull``)."""
     state = position(_GAME_2027_GOES[38])
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played
 
 
-@pytest.mark.xfail(strict=True, reason=f"{_HARD_2027}: its Priest walks onto h8 beside South's units")
 @pytest.mark.parametrize("go", [44, 48])
 def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     """Goes 44 and 48: with a South Warrior on i8 the Rite could not be declared, yet Hard walked its
     Priest onto h8, beside that Warrior and one step from South's d20 Mage; it was killed next go (the
     Mage at 87 %, or the Warrior pair at 90 %). The Priest, which never attacks, does not end its go beside
-    an enemy unit it started the go away from."""
+    an enemy unit it started the go away from. Since the twenty-sixth session it stops on h9 and the Mage
+    walks towards the Warrior on i8 (``nexus_clear_pull``)."""
     state = position(_GAME_2027_GOES[go])
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
@@ -440,14 +440,14 @@ _SCREENED_RITE_GO_25 = ("S:Mg1=0u1a,Ph7,Wl1,Wg2,Wi2,Wg3/N:Mh8=0u3a,Pi9,Wi8,Wh9,W
                         "g7=1u0a,f8=1u0a,k8=1u0a,f9=1u0a j9 7 S 6 0 - - N:0/2 - 25 -")
 
 
-@pytest.mark.xfail(strict=True, reason="Hard of 3 Dec 2026 (docs/games/README.md, seed-77 game): it raises a "
-                                       "Warrior beside the Priest instead")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed: int) -> None:
     """Against a Rite screened on every Nexus square only a Bolt (no roll against a Priest) or an attack on
     the Priest breaks it. Hard raised a Warrior on j9 beside North's Priest (a raised Warrior cannot attack
     in its go), which North's Mage bolted at go 26, and the Rite won; walking its Mage within six squares of
-    the Priest (g1-h1-h2-h3-h4-h5) leaves a Bolt at go 27 that North can stop only by winning a contest."""
+    the Priest (g1-h1-h2-h3-h4-h5) leaves a Bolt at go 27 that North can stop only by winning a contest.
+    Since the twenty-sixth session Hard judges the lines it plans through North's answer by that answer only
+    (``reply_planned_only``): the raise had ranked first on a quick score that left the answer out."""
     state = position(_SCREENED_RITE_GO_25)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
@@ -498,18 +498,55 @@ def test_magestone_hard_brings_a_third_warrior_to_fell_a_loaded_mage(seed: int) 
 _PRIESTS_ON_THE_NEXUS_GO_100 = "S:Mh1=0u3a,Ph9/N:Mf1=0u5a,Pi8 - - 0 N 6 0 - - - - 100 -"
 
 
-@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (twenty-fifth session): nothing in its one-go "
-                   "evaluation rewards the two-go walk to the rival Priest, so it shuffles")
-def test_magestone_hard_makes_progress_when_both_priests_hold_the_nexus() -> None:
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_makes_progress_when_both_priests_hold_the_nexus(seed: int) -> None:
     """Ahead by two Activated stones with nothing else to do, Hard goes for the Rite its Priest is kept from:
-    within six of its goes against ``hard-ref`` it fells South's Priest (or wins). Hard of 5 Dec stepped its
-    Mage beside South's and back for 300 goes."""
+    within six of its goes against ``hard-ref`` it clears the Nexus and declares (or wins). Hard of 5 Dec
+    stepped its Mage beside South's and back for 300 goes; since the twenty-sixth session its Mage is drawn
+    towards the enemy unit on the Nexus (``nexus_clear_pull``) and fells or Bolts it."""
     state = position(_PRIESTS_ON_THE_NEXUS_GO_100)
-    felled = False
+    declared = False
     for go in range(12):
         if state.is_terminal():
             break
-        play_whole_go(state, "hard" if state.current_player() == 1 else "hard-ref", go)
-        felled = felled or state.priest_squares[0] < 0  # type: ignore[attr-defined]
+        hard = state.current_player() == 1
+        played = play_whole_go(state, "hard" if hard else "hard-ref", 100 * seed + go)
+        declared = declared or (hard and any(str(action).startswith("rite") for action, _, _ in played))
     result = state.result()
-    assert felled or (result is not None and result.winners == (1,)), state.position()
+    assert declared or (result is not None and result.winners == (1,)), state.position()
+
+
+# North (Hard) to act at go 62 of ``docs/games/magestone-2p-vs-hard-2026-12-05-f.json`` (the careful player
+# South): six Warriors to two, North's Priest on h9 re-declares the Rite every go and South's d20 Mage, five
+# squares off, breaks it every go by walking through an open Nexus square (the position of go 58 came back at
+# go 62). With h8 and i8 filled only a Bolt breaks it, and a Bolt costs South an Activated stone.
+_RITE_BROKEN_EVERY_GO_62 = ("S:Mi5=0u4a,Ph2,We1,Wl1/N:Mg10=0u4a,Ph9,Wh6,Wg8,Wi9,Wk9,Wh10,Wh11 - g7 2 N 6 0 "
+                            "- - - - 62 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_screens_the_rite_a_bolt_alone_can_break(seed: int) -> None:
+    """A rival Mage in Bolt range of the Priest can always break the Rite; Hard still fills every Nexus
+    square, so that breaking it costs a stone rather than a walk. Hard of 5 Dec (twenty-fifth session) left
+    a square open and repeated the same three goes."""
+    state = position(_RITE_BROKEN_EVERY_GO_62)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    assert state.rite is not None and not _open_nexus_squares(state, NORTH), played  # type: ignore[attr-defined]
+
+
+# North (Hard) to act at go 72 of the same game: South has just Bolted North's Priest, and the Bolt's stone
+# lies on i9, two squares from North's Mage, which holds five Activated stones; with it, six, seven squares
+# from home.
+_SIXTH_STONE_BY_THE_MAGE_GO_72 = ("S:Mi3=0u2a,Ph2,We1,Wl1/N:Mh8=0u5a,Pi16,Wi6,Wg8,Wi8,Wj8,Wk9,Wh11 i9=0u1a "
+                                  "g7 2 N 6 0 - - - - 72 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_takes_the_sixth_stone_a_go_from_home(seed: int) -> None:
+    """A Mage with five Activated stones takes the sixth lying two squares away, though it then stands more
+    than a go from home. Hard of 5 Dec walked its Priest instead: its pull home on a six-stone Mage (0.4 a
+    square, seven squares) cost more than the stone was worth (``win_pull_slack`` since the twenty-sixth
+    session)."""
+    state = position(_SIXTH_STONE_BY_THE_MAGE_GO_72)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    assert state.carried[0][NORTH] == 6, played  # type: ignore[attr-defined]

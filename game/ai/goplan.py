@@ -16,10 +16,7 @@ the go plays well). It is an expectimax over the go:
 * with ``reply_top`` = k, the k best root actions are planned once more
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
-  those plans are judged by what survives the answer, and rank first; with
-  ``reply_planned_only`` a decision on such a line is worth its planned
-  continuation only (without it, the best of that and its siblings' quick
-  scores, which omit the answer and so flatter the line);
+  those plans are judged by what survives the answer, and rank first;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
   better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
@@ -50,7 +47,6 @@ class GoPlanner(Searcher):
     def __init__(
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
         caution: float = 0.0, decisive: Callable[[GameState], bool] | None = None,
-        reply_planned_only: bool = False,
     ) -> None:
         self.evaluator = evaluator
         self.widths = tuple(widths)
@@ -58,7 +54,6 @@ class GoPlanner(Searcher):
         self.max_steps = max_steps
         self.caution = caution
         self.decisive = decisive
-        self.reply_planned_only = reply_planned_only
 
     def analyse(
         self, state: GameState, actions: list[Any], rng: random.Random, limit: SearchLimit
@@ -85,22 +80,18 @@ class GoPlanner(Searcher):
     def _deepen(
         self, state: GameState, actions: list[Any], values: list[float], seat: int, depth: int,
         limit: SearchLimit, reply: bool,
-    ) -> list[int]:
-        """Replace the quick scores of the beam's actions by their planned values; return the beam's indices
-        that were planned."""
+    ) -> None:
+        """Replace the quick scores of the beam's actions by their planned values."""
         width = self.widths[depth] if depth < len(self.widths) else 1
         if depth >= self.max_steps:
-            return []
+            return
         beam = sorted(range(len(actions)), key=lambda i: -values[i])[:width]
-        planned = []
         for index in beam:
             if limit.exhausted:
-                break
+                return
             state.apply(actions[index])
             values[index] = self._plan(state, seat, depth + 1, limit, reply)
             state.undo()
-            planned.append(index)
-        return planned
 
     def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
         """Value for ``seat`` of continuing its go from ``state`` as planned."""
@@ -113,9 +104,7 @@ class GoPlanner(Searcher):
             return self.evaluator(state)[seat]
         actions = state.legal_actions()
         values = [self._after(state, action, seat, limit) for action in actions]
-        planned = self._deepen(state, actions, values, seat, depth, limit, reply)
-        if reply and planned and self.reply_planned_only:
-            return max(values[index] for index in planned)
+        self._deepen(state, actions, values, seat, depth, limit, reply)
         return max(values)
 
     def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:

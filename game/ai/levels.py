@@ -62,17 +62,12 @@ class _PlannerLevel:
     caution: float = 0.0
     decisive: Callable[[GameState], bool] | None = None
     """Contests the caution spares (:class:`~game.ai.goplan.GoPlanner`)."""
-    reply_planned_only: bool = False
-    """Lines planned through the rival's answer are not flattered by quick scores that omit it (Hard since
-    the twenty-sixth session; ``hard-ref`` and the four-player Hard keep the planner they were measured
-    with)."""
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite,
-                          reply_planned_only=True),
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
 }
 
@@ -95,8 +90,7 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
         planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,
-                            caution=config.caution, decisive=config.decisive,
-                            reply_planned_only=config.reply_planned_only)
+                            caution=config.caution, decisive=config.decisive)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -2,8 +2,7 @@
 
 The ladder's Hard figures (docs/ai.md, MageStone) were measured with the
 ``HARD`` evaluation weights, the beam (16, 4), the greedy reply on the four
-best plans (judged by the answer alone since the twenty-sixth session), caution
-0.5 on dice contests and a 200k-node budget; dropping any
+best plans, caution 0.5 on dice contests and a 200k-node budget; dropping any
 of them silently would leave the documented figures describing a different
 bot. ``hard-ref`` keeps the Hard of 1 Dec 2026 (beam (8, 2), reply 2, 40k).
 """
@@ -40,14 +39,14 @@ def _midgame_positions(players: int) -> list[GameState]:
 
 
 def test_magestone_hard_plans_with_the_hard_weights() -> None:
-    """make_bot('magestone', 'hard', 2) evaluates with HARD (not DEFAULT), beam (16, 4), reply 4 judged by
-    the answer alone, caution 0.5, 200k nodes."""
+    """make_bot('magestone', 'hard', 2) evaluates with HARD (not DEFAULT), beam (16, 4), reply 4, caution
+    0.5, 200k nodes."""
     players = 2
     bot = make_bot("magestone", "hard", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.reply_planned_only, planner.caution, bot.budget.nodes,
-            bot.noise) == ((16, 4), 4, True, 0.5, 200_000, None)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes, bot.noise) == (
+        (16, 4), 4, 0.5, 200_000, None)
     hard, default = MageStoneEval(HARD), MageStoneEval(DEFAULT)
     positions = _midgame_positions(players)
     assert all(planner.evaluator(state) == hard(state) for state in positions)
@@ -64,8 +63,7 @@ def test_magestone_hard_ref_and_four_player_hard_search_as_on_1_december(
     bot = make_bot("magestone", level, players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
-    assert (planner.widths, planner.reply_top, planner.reply_planned_only, planner.caution,
-            bot.budget.nodes) == ((8, 2), 2, False, 0.0, 40_000)
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
     reference = MageStoneEval(weights)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS

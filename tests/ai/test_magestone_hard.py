@@ -440,14 +440,17 @@ _SCREENED_RITE_GO_25 = ("S:Mg1=0u1a,Ph7,Wl1,Wg2,Wi2,Wg3/N:Mh8=0u3a,Pi9,Wi8,Wh9,W
                         "g7=1u0a,f8=1u0a,k8=1u0a,f9=1u0a j9 7 S 6 0 - - N:0/2 - 25 -")
 
 
+@pytest.mark.xfail(strict=True, reason="Hard of 3 Dec 2026 (docs/games/README.md, seed-77 game): it raises a "
+                                       "Warrior beside the Priest instead")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed: int) -> None:
     """Against a Rite screened on every Nexus square only a Bolt (no roll against a Priest) or an attack on
     the Priest breaks it. Hard raised a Warrior on j9 beside North's Priest (a raised Warrior cannot attack
     in its go), which North's Mage bolted at go 26, and the Rite won; walking its Mage within six squares of
     the Priest (g1-h1-h2-h3-h4-h5) leaves a Bolt at go 27 that North can stop only by winning a contest.
-    Since the twenty-sixth session Hard judges the lines it plans through North's answer by that answer only
-    (``reply_planned_only``): the raise had ranked first on a quick score that left the answer out."""
+    The raise ranks first on a quick score, later in its go, that leaves North's answer out; judging the
+    answered plans by the answer alone mends it, but was stopped twice (sixth and twenty-sixth sessions) for
+    the games it loses as South against ``hard-ref`` (docs/ai.md)."""
     state = position(_SCREENED_RITE_GO_25)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     south = 0
@@ -526,12 +529,10 @@ _RITE_BROKEN_EVERY_GO_62 = ("S:Mi5=0u4a,Ph2,We1,Wl1/N:Mg10=0u4a,Ph9,Wh6,Wg8,Wi9,
 
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_screens_the_rite_a_bolt_alone_can_break(seed: int) -> None:
-    """A rival Mage in Bolt range of the Priest can always break the Rite; Hard still fills every Nexus
-    square, so that breaking it costs a stone rather than a walk. Hard of 5 Dec (twenty-fifth session) left
-    a square open and repeated the same three goes."""
-    state = position(_RITE_BROKEN_EVERY_GO_62)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
-    assert state.rite is not None and not _open_nexus_squares(state, NORTH), played  # type: ignore[attr-defined]
+    """A rival Mage in Bolt range of the Priest can always break the Rite; Hard still fills or walls off every
+    Nexus square, so that breaking it costs a stone rather than a walk. Hard of 5 Dec (twenty-fifth session)
+    left a square open to South's Mage and repeated the same three goes."""
+    _assert_hard_screens_its_rite(position(_RITE_BROKEN_EVERY_GO_62), seed)
 
 
 # North (Hard) to act at go 72 of the same game: South has just Bolted North's Priest, and the Bolt's stone
@@ -550,3 +551,23 @@ def test_magestone_hard_takes_the_sixth_stone_a_go_from_home(seed: int) -> None:
     state = position(_SIXTH_STONE_BY_THE_MAGE_GO_72)
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     assert state.carried[0][NORTH] == 6, played  # type: ignore[attr-defined]
+
+
+# North (Hard) to act at go 34 of ``docs/games/magestone-2p-vs-hard-2026-12-05-f.json``: South's Warriors on
+# h9 and i8 stand beside i9, the Nexus square North's Priest on i11 can walk to.
+_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34 = ("S:Mi7=0u5a,Ph1,We1,Wf1,Wl1,Wi8,Wj8,Wh9/N:Mh14=0u3a,Pi11,Wg8,Wg10,"
+                                       "Wj10,Wh11,Wk16,Wl16 - - 8 N 6 0 - - - - 34 -")
+
+
+@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (twenty-sixth session): the walk ranks first on a "
+                   "quick score later in its go that leaves South's answer out")
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_walks_no_priest_between_two_nexus_warriors(seed: int) -> None:
+    """Hard walked its Priest onto i9 between South's two Nexus Warriors at goes 30 and 34 and it was felled
+    at 90 % each time. Judging the answered plans by the answer alone mends it (answered, the walk is worth
+    -0.476 against -0.454 for a Warrior's walk; flattered, -0.3885), but was stopped twice for the games it
+    loses as South against ``hard-ref`` (docs/ai.md, twenty-sixth session)."""
+    state = position(_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34)
+    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
+    assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played

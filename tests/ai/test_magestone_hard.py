@@ -249,7 +249,11 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
     (and South's Mage killed the raised Warrior). A Priest cannot attack: it ends no go beside two enemy
     Warriors. Since the twenty-sixth session Hard's Priest holds h9 while its Mage walks towards h8, the
     enemy Warrior that keeps it from declaring (``nexus_clear_pull``)."""
-    state = position(_GAME_2027_GOES[38])
+    _assert_hard_ends_no_priest_between_two_warriors(position(_GAME_2027_GOES[38]), seed)
+
+
+def _assert_hard_ends_no_priest_between_two_warriors(state: GameState, seed: int) -> None:
+    """North (Hard) plays its go; its Priest (it cannot attack) ends beside one enemy Warrior at most."""
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played
@@ -567,7 +571,4 @@ def test_magestone_hard_walks_no_priest_between_two_nexus_warriors(seed: int) ->
     at 90 % each time. Judging the answered plans by the answer alone mends it (answered, the walk is worth
     -0.476 against -0.454 for a Warrior's walk; flattered, -0.3885), but was stopped twice for the games it
     loses as South against ``hard-ref`` (docs/ai.md, twenty-sixth session)."""
-    state = position(_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
-    priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
-    assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played
+    _assert_hard_ends_no_priest_between_two_warriors(position(_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34), seed)

@@ -264,8 +264,8 @@ def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     """Goes 44 and 48: with a South Warrior on i8 the Rite could not be declared, yet Hard walked its
     Priest onto h8, beside that Warrior and one step from South's d20 Mage; it was killed next go (the
     Mage at 87 %, or the Warrior pair at 90 %). The Priest, which never attacks, does not end its go beside
-    an enemy unit it started the go away from. Since the twenty-sixth session it stops on h9 and the Mage
-    walks towards the Warrior on i8 (``nexus_clear_pull``)."""
+    an enemy unit it started the go away from. Since the twenty-sixth session its Mage walks towards the
+    Warrior on i8 (``nexus_clear_pull``) and the Priest stops short of South's units."""
     state = position(_GAME_2027_GOES[go])
     played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]

@@ -3,10 +3,10 @@
 For every game of the given arena records (``--keep-logs``) that was cut at the move limit with level A still
 ``--ahead`` less 50 potential up at the end, the start is the first ply where A led by that much while the
 other side had at most two Archmages and Mages left (and ``--plies`` were left in the game), plus
-``--later`` plies. From there Hard, with the ``finish`` weight given, plays A's side against the record's
+``--later`` plies. From there Hard, with any ``--weight`` changed, plays A's side against the record's
 level B (or ``--defender``) for ``--plies`` plies. One JSON line per game, then the count won::
 
-    .venv/bin/python tools/magistrat_endings.py docs/arena/magistrat-hard-*-v1[12]-*.jsonl --finish 0.5
+    .venv/bin/python tools/magistrat_endings.py docs/arena/magistrat-hard-*-v1[12]-*.jsonl --weight finish=0
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import argparse
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from game.ai.arena import a_seats
 from game.ai.arena_record import ArenaRecord, GameRecord
 from game.ai.games import new_state
 from game.ai.levels import weighted_level
-from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD, offensive_counts
+from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD, Weights, offensive_counts
 from game.ai.magistrat_material import material
 from game.rules.match import Match
 
@@ -55,13 +55,13 @@ def ending_start(game: GameRecord, side: int, ahead: float, plies: int) -> int |
     return start if material(match.state, side) >= ahead - 50 else None
 
 
-def play_ending(number: int, game: GameRecord, side: int, start: int, level_b: str, finish: float,
+def play_ending(number: int, game: GameRecord, side: int, start: int, level_b: str, weights: Weights,
                 plies: int) -> dict[str, Any]:
-    """Hard (``finish`` weight) plays ``side`` from ply ``start`` of arena game ``number`` against
+    """Hard (with ``weights``) plays ``side`` from ply ``start`` of arena game ``number`` against
     ``level_b``."""
     match = replay(game.options or {}, (game.log or ())[:start])
     bots = [make_bot("magistrat", level_b, 2), make_bot("magistrat", level_b, 2)]
-    bots[side] = weighted_level("magistrat", "hard", replace(HARD, finish=finish))("magistrat", 2)
+    bots[side] = weighted_level("magistrat", "hard", weights)("magistrat", 2)
     rngs = [random.Random(f"ending/{number}/{seat}") for seat in range(2)]
     played = 0
     while not match.state.is_terminal() and played < plies:
@@ -79,12 +79,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("records", nargs="+", type=Path)
-    parser.add_argument("--finish", type=float, default=HARD.finish, help="Hard's finish weight")
+    parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                        help="a Hard weight changed, e.g. finish=0 (repeatable)")
     parser.add_argument("--ahead", type=float, default=300.0, help="A's lead in potential")
     parser.add_argument("--plies", type=int, default=120, help="plies played from the start")
     parser.add_argument("--later", type=int, default=0, help="start this many plies later")
     parser.add_argument("--defender", help="the other side's level (default: the record's level B)")
     args = parser.parse_args(argv)
+    changes = dict(change.partition("=")[::2] for change in args.weight)
+    unknown = set(changes) - {f.name for f in fields(Weights)}
+    if unknown:
+        parser.error(f"no such weight: {', '.join(sorted(unknown))}")
+    weights = replace(HARD, **{name: float(value) for name, value in changes.items()})
     won = total = 0
     for path in args.records:
         record = ArenaRecord.read(path)
@@ -97,11 +103,11 @@ def main(argv: list[str] | None = None) -> int:
             if start is None:
                 continue
             outcome = play_ending(number, game, side, start + args.later, args.defender or header["b"],
-                                  args.finish, args.plies)
+                                  weights, args.plies)
             print(json.dumps({"record": path.name, **outcome}), flush=True)
             won += outcome["won"]
             total += 1
-    print(json.dumps({"finish": args.finish, "later": args.later, "won": won, "of": total}))
+    print(json.dumps({"weights": changes, "later": args.later, "won": won, "of": total}))
     return 0
 
 

@@ -30,10 +30,18 @@ def test_the_ending_starts_where_hard_leads_against_the_last_archmages() -> None
 
 
 def test_every_cut_won_ending_of_the_record_is_played(capsys: pytest.CaptureFixture[str]) -> None:
-    """The record's two games cut with Hard far ahead (5 and 8) are replayed, a line each, then the count."""
+    """The record's two games cut with Hard far ahead (5 and 8) are replayed, a line each, then the count
+    with the weights changed."""
     from tools.magistrat_endings import main
-    assert main([str(_RECORD), "--plies", "2"]) == 0
+    assert main([str(_RECORD), "--plies", "2", "--weight", "finish=0"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["game"] for line in lines[:-1]] == [5, 8]
     assert all(line["plies"] == 2 for line in lines[:-1])
-    assert lines[-1]["of"] == 2
+    assert lines[-1]["of"] == 2 and lines[-1]["weights"] == {"finish": "0"}
+
+
+def test_an_unknown_weight_is_refused() -> None:
+    """A misspelt weight stops the tool instead of replaying with Hard's own weights."""
+    from tools.magistrat_endings import main
+    with pytest.raises(SystemExit):
+        main([str(_RECORD), "--plies", "2", "--weight", "finnish=0"])

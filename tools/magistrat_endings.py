@@ -74,6 +74,22 @@ def play_ending(number: int, game: GameRecord, side: int, start: int, level_b: s
             "reason": None if result is None else result.reason}
 
 
+def _weight_changes(parser: argparse.ArgumentParser, texts: Sequence[str]) -> dict[str, float]:
+    """The ``NAME=VALUE`` texts of ``--weight`` as a mapping; a name that is no Hard weight, or a value that
+    is no number, stops the tool with a message."""
+    names = {field.name for field in fields(Weights)}
+    changes: dict[str, float] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        if name not in names:
+            parser.error(f"--weight {text}: no such weight ({', '.join(sorted(names))})")
+        try:
+            changes[name] = float(value)
+        except ValueError:
+            parser.error(f"--weight {text}: the value is not a number")
+    return changes
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, play every cut won ending, print one line a game and the count."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -86,11 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--later", type=int, default=0, help="start this many plies later")
     parser.add_argument("--defender", help="the other side's level (default: the record's level B)")
     args = parser.parse_args(argv)
-    changes = dict(change.partition("=")[::2] for change in args.weight)
-    unknown = set(changes) - {f.name for f in fields(Weights)}
-    if unknown:
-        parser.error(f"no such weight: {', '.join(sorted(unknown))}")
-    weights = replace(HARD, **{name: float(value) for name, value in changes.items()})
+    changes = _weight_changes(parser, args.weight)
+    weights = replace(HARD, **changes)
     won = total = 0
     for path in args.records:
         record = ArenaRecord.read(path)

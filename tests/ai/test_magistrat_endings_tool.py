@@ -37,11 +37,14 @@ def test_every_cut_won_ending_of_the_record_is_played(capsys: pytest.CaptureFixt
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["game"] for line in lines[:-1]] == [5, 8]
     assert all(line["plies"] == 2 for line in lines[:-1])
-    assert lines[-1]["of"] == 2 and lines[-1]["weights"] == {"finish": "0"}
+    assert lines[-1]["of"] == 2 and lines[-1]["weights"] == {"finish": 0.0}
 
 
-def test_an_unknown_weight_is_refused() -> None:
-    """A misspelt weight stops the tool instead of replaying with Hard's own weights."""
+@pytest.mark.parametrize("change", ["finnish=0", "finish=half"])
+def test_a_weight_change_that_is_not_one_is_refused(change: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt weight or a value that is no number stops the tool with a message naming it, instead of
+    replaying with Hard's own weights."""
     from tools.magistrat_endings import main
     with pytest.raises(SystemExit):
-        main([str(_RECORD), "--plies", "2", "--weight", "finnish=0"])
+        main([str(_RECORD), "--plies", "2", "--weight", change])
+    assert change in capsys.readouterr().err

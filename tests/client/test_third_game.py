@@ -5,6 +5,7 @@ texts and the command line, with no edit anywhere else (tests/client/fake_game.p
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -77,10 +78,11 @@ def test_its_saves_are_listed_and_replayed_at_its_own_table(third: App) -> None:
     write_save(slot_path(1), match, ["human/0/Ann", "normal/1/Bob"])
     open_screen(third, "load")
     slots = third.stack.top
-    for _ in range(600):  # the saves folder is read in the background
+    for _ in range(600):  # the saves folder is read in the background: give its thread time
         frames(third, 1)
         if not getattr(slots, "reading", True):
             break
+        time.sleep(0.005)
     row = next(e for e in slots.entries if e.path == slot_path(1))  # type: ignore[attr-defined]
     assert row.summary().startswith(fake_game.TITLE)
     replay_button = next(w for w in slots.group.widgets if isinstance(w, Button) and w.label == "Replay")

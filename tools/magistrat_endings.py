@@ -15,7 +15,7 @@ import argparse
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from game.ai.games import new_state
 from game.ai.levels import weighted_level
 from game.ai.magistrat_eval import FEW_OFFENSIVE, HARD, Weights, offensive_counts
 from game.ai.magistrat_material import material
+from game.ai.weights import parse_overrides
 from game.rules.match import Match
 
 
@@ -75,18 +76,14 @@ def play_ending(number: int, game: GameRecord, side: int, start: int, level_b: s
 
 
 def _weight_changes(parser: argparse.ArgumentParser, texts: Sequence[str]) -> dict[str, float]:
-    """The ``NAME=VALUE`` texts of ``--weight`` as a mapping; a name that is no Hard weight, or a value that
+    """The ``NAME=VALUE`` texts of ``--weight`` as one mapping; a name that is no Hard weight, or a value that
     is no number, stops the tool with a message."""
-    names = {field.name for field in fields(Weights)}
     changes: dict[str, float] = {}
     for text in texts:
-        name, _, value = text.partition("=")
-        if name not in names:
-            parser.error(f"--weight {text}: no such weight ({', '.join(sorted(names))})")
         try:
-            changes[name] = float(value)
-        except ValueError:
-            parser.error(f"--weight {text}: the value is not a number")
+            changes.update(parse_overrides(Weights, text))
+        except ValueError as problem:
+            parser.error(f"--weight {text}: {problem}")
     return changes
 
 

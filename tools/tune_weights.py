@@ -26,7 +26,7 @@ from typing import Any
 
 from game.ai.arena import arena
 from game.ai.levels import register_level, weighted_level
-from game.ai.weights import load_weights, save_weights
+from game.ai.weights import load_weights, parse_overrides, save_weights
 
 
 def _weights_class(game_id: str) -> type[Any]:
@@ -39,15 +39,6 @@ def _weights_class(game_id: str) -> type[Any]:
     return MagiStratWeights
 
 
-def parse_overrides(text: str) -> dict[str, float]:
-    """``"a=1,b=0.5"`` as ``{"a": 1.0, "b": 0.5}``."""
-    overrides = {}
-    for part in filter(None, text.split(",")):
-        name, _, value = part.partition("=")
-        overrides[name.strip()] = float(value)
-    return overrides
-
-
 def base_set(level: str) -> str:
     """The weight set a level evaluates with (Easy and Normal share the default set)."""
     return "default" if level in ("easy", "normal") else level
@@ -58,7 +49,7 @@ def screen(args: argparse.Namespace) -> list[dict[str, Any]]:
     kind = _weights_class(args.game)
     base = load_weights(args.game, base_set(args.level), kind, args.file)
     reports = []
-    candidates: list[dict[str, float]] = [{}] + [parse_overrides(text) for text in args.tries]
+    candidates: list[dict[str, float]] = [{}] + [parse_overrides(kind, text) for text in args.tries]
     for overrides in candidates:
         weights = dataclasses.replace(base, **overrides)
         register_level(args.game, "candidate", weighted_level(args.game, args.level, weights))

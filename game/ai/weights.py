@@ -54,6 +54,23 @@ def parse_weights(kind: type[W], values: Mapping[str, Any], path: Path, where: s
     return kind(**chosen)
 
 
+def parse_overrides(kind: type[Any], text: str) -> dict[str, float]:
+    """``"a=1,b=0.5"`` as ``{"a": 1.0, "b": 0.5}`` (the tools' command-line weight changes); a name that is
+    not a field of ``kind`` (a ``Weights`` dataclass) or a value that is no number raises ``ValueError``
+    naming it."""
+    known = {field.name for field in dataclasses.fields(kind)}
+    overrides = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = (piece.strip() for piece in part.partition("="))
+        if name not in known:
+            raise ValueError(f"{name!r} is not a weight of {kind.__name__}")
+        try:
+            overrides[name] = float(value)
+        except ValueError:
+            raise ValueError(f"{part!r}: the value is not a number") from None
+    return overrides
+
+
 def load_weights(game_id: str, name: str, kind: type[W], path: Path | None = None) -> W:
     """The weight set ``name`` of ``game_id`` (from ``path``, default the bundled file)."""
     file = path or weights_path(game_id)

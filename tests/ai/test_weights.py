@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import magestone_eval, magistrat_eval
-from game.ai.weights import load_weights, save_weights, weights_path
+from game.ai.weights import load_weights, parse_overrides, save_weights, weights_path
 from game.safe_json import FileProblem
 
 
@@ -73,3 +73,14 @@ def test_the_tuning_script_screens_candidates_on_the_same_games(
     assert base["games"] == candidate["games"] == 2
     written = "tuned" in json.loads(path.read_text())["weights"]
     assert written == (candidate["a_score"] > base["a_score"])
+
+
+def test_command_line_overrides_name_real_weights_and_numbers() -> None:
+    """The tools' ``NAME=VALUE,...`` weight changes: parsed as numbers; a misspelt name or a value that is no
+    number is refused with the part named, not handed on to fail later (or to replay Hard unchanged)."""
+    kind = magestone_eval.Weights
+    assert parse_overrides(kind, "home_gain=0.5, stone_pull=1") == {"home_gain": 0.5, "stone_pull": 1.0}
+    with pytest.raises(ValueError, match="home_gian"):
+        parse_overrides(kind, "home_gian=0.5")
+    with pytest.raises(ValueError, match="home_gain=lots"):
+        parse_overrides(kind, "home_gain=lots")

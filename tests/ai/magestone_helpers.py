@@ -39,6 +39,11 @@ def play_whole_go(state: GameState, level: str, seed: int) -> list[tuple[Any, fl
     return chosen
 
 
+def whole_go_texts(state: GameState, level: str, seed: int) -> list[str]:
+    """The notation of each action of the ``level`` bot's whole go (:func:`play_whole_go`), in order."""
+    return [str(action) for action, _chance, _kind in play_whole_go(state, level, seed)]
+
+
 def carried(state: GameState, seat: int) -> int:
     """How many stones (Activated and Unactivated) ``seat``'s Mage carries."""
     activated, unactivated = state.carried  # type: ignore[attr-defined]

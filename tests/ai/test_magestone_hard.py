@@ -15,7 +15,7 @@ import pytest
 from game.ai.magestone_eval import breaks_a_rite
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
-from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
+from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
 
 NORTH = 1
 
@@ -139,7 +139,7 @@ def test_magestone_hard_attacks_a_mage_two_goes_from_a_win(seed: int) -> None:
     of 5 Dec saw no win two goes off, nor in the lines it planned through South's reply (a walk home after its
     owner's go counted for nothing); it now counts both (``two_go_win``, ``unanswered_win``)."""
     state = position(_MAGE_TWO_GOES_FROM_A_WIN)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     assert any(action.endswith("xg7") for action in played), played
 
 
@@ -149,7 +149,7 @@ def test_magestone_hard_breaks_a_rite_that_wins_next_round(seed: int) -> None:
     caution on dice contests refuses it (felling a rival's unit moves the lead over the mean rival a
     third as much as losing one's own), the main reason that Hard lost from seats 1-3 (docs/ai.md)."""
     state = _scenario(_RITE_WINS_NEXT_ROUND)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     assert "g8xh8" in played, played
 
 
@@ -183,7 +183,7 @@ def test_magestone_hard_keeps_a_loaded_mage_out_of_a_warrior_pair_s_reach(seed: 
     attack it together (2d6 against its d6) in their next go; Hard's walk to f9 did (docs/ai.md)."""
     state = position(_LOADED_MAGE_NEAR_WARRIORS)
     south = 0
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     mage = state.mage_squares[south]  # type: ignore[attr-defined]
     assert state.current_player() == NORTH and mage >= 0 and carried(state, south) >= 3, played
     costs = _walk_up_costs(state, mage, NORTH)
@@ -204,7 +204,7 @@ def test_magestone_hard_steps_a_warrior_off_its_base_and_activates(seed: int) ->
     the MageStone win given away."""
     state = position(_MAGE_SHUT_OUT_OF_ITS_BASE)
     south = 0
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     activated, unactivated = state.carried  # type: ignore[attr-defined]
     assert (activated[south], unactivated[south]) == (3, 0), played
 
@@ -238,7 +238,7 @@ def test_magestone_hard_takes_the_last_free_stone_before_a_loaded_mage(go: int) 
     walked away (g12-h12-i12, i12-j12). A careful player takes the stone the enemy needs."""
     state = position(_GAME_2027_GOES[go])
     before = carried(state, NORTH)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
+    played = whole_go_texts(state, "hard", go)
     assert carried(state, NORTH) > before, played
 
 
@@ -254,7 +254,7 @@ def test_magestone_hard_leaves_no_priest_between_two_enemy_warriors(seed: int) -
 
 def _assert_hard_ends_no_priest_between_two_warriors(state: GameState, seed: int) -> None:
     """North (Hard) plays its go; its Priest (it cannot attack) ends beside one enemy Warrior at most."""
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or len(enemy_units_beside(state, priest, NORTH, ("warrior",))) < 2, played
 
@@ -267,7 +267,7 @@ def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     an enemy unit it started the go away from. Since the twenty-sixth session its Mage walks towards the
     Warrior on i8 (``nexus_clear_pull``) and the Priest stops short of South's units."""
     state = position(_GAME_2027_GOES[go])
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", go)]
+    played = whole_go_texts(state, "hard", go)
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or not enemy_units_beside(state, priest, NORTH, ("mage", "priest", "warrior")), played
 
@@ -279,7 +279,7 @@ def test_magestone_hard_keeps_its_mage_out_of_a_nova(seed: int) -> None:
     felled the h9 Warrior): South's Nova killed Mage and Priest together, and with both back at their base
     South declared a Rite North could not reach. Hard ends no go with its Mage in that ring."""
     state = position(_GAME_2027_GOES[50])
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     south = 0
     caster, mage = state.mage_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
     activated, _unactivated = state.carried  # type: ignore[attr-defined]
@@ -296,7 +296,7 @@ def test_magestone_hard_keeps_a_running_rite_in_bolt_range(seed: int) -> None:
     broke the Rite (exhaustive search). Hard ends this go with its Mage within Bolt range (6) of the
     Rite's Priest."""
     state = position(_GAME_2027_GOES[52])
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     south = 0
     priest, mage = state.priest_squares[south], state.mage_squares[NORTH]  # type: ignore[attr-defined]
     assert state.rite is not None and priest >= 0 and mage >= 0, played  # type: ignore[attr-defined]
@@ -325,7 +325,7 @@ def _assert_hard_screens_its_rite(state: GameState, seed: int) -> None:
     """Hard plays its go with a Rite running: after it, the Rite stands and no unit of the seat now to act can
     walk onto a Nexus square Hard leaves open."""
     owner = state.current_player()
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     rival = state.current_player()
     assert state.rite is not None and rival == 1 - owner, played  # type: ignore[attr-defined]
     open_squares = _open_nexus_squares(state, owner)
@@ -381,7 +381,7 @@ def test_magestone_hard_attacks_the_priest_of_a_rite_two_goes_from_winning(seed:
     5 Dec set up two attackers for the next go (which the Rite's owner can thin out first): its caution priced
     the even contest below waiting. Since then caution spares an attack on a rival Rite's Priest."""
     state = position(_RITE_TWO_GOES_FROM_WINNING)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     assert any(action.endswith("xh9") for action in played) or state.rite is None, played  # type: ignore[attr-defined]
 
 
@@ -390,7 +390,7 @@ def test_magestone_breaks_a_rite_before_the_rival_screens_it(level: str) -> None
     """North to act: next go South fills the open i9 and only its Priest can be attacked; now North's
     l11 Warrior can walk through i9. Every level breaks the Rite while it can."""
     state = _scenario(_open_nexus_rite("N"))
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, 0)]
+    played = whole_go_texts(state, level, 0)
     assert state.rite is None, played  # type: ignore[attr-defined]
 
 
@@ -411,7 +411,7 @@ def test_magestone_hard_attacks_the_priest_of_a_rite_that_wins_next_go(seed: int
     """Any chance of breaking a Rite that otherwise wins is worth a Warrior: Hard attacks the Priest (Hard
     of 2 Dec walked its Mage and felled the Mage on c10 instead, and lost at South's next go)."""
     state = _scenario(_RITE_WINS_NEXT_GO)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     assert any(action.endswith("xh8") for action in played), played
 
 
@@ -433,7 +433,7 @@ def test_magestone_stops_a_mage_walking_six_stones_home_before_guarding_its_rite
     with the Warriors that can reach it, though they leave the Nexus open (a screened Rite is no use
     once the rival has won)."""
     state = _scenario(_SIX_STONES_BEFORE_THE_RITE)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, 0)]
+    played = whole_go_texts(state, level, 0)
     assert any(action.endswith("xh12") for action in played), played
 
 
@@ -456,7 +456,7 @@ def test_magestone_hard_brings_its_mage_into_bolt_range_of_a_screened_rite(seed:
     answered plans by the answer alone mends it, but was stopped twice (sixth and twenty-sixth sessions) for
     the games it loses as South against ``hard-ref`` (docs/ai.md)."""
     state = position(_SCREENED_RITE_GO_25)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     south = 0
     mage, priest = state.mage_squares[south], state.priest_squares[NORTH]  # type: ignore[attr-defined]
     (mx, my), (px, py) = _xy(mage), _xy(priest)
@@ -553,7 +553,7 @@ def test_magestone_hard_takes_the_sixth_stone_a_go_from_home(seed: int) -> None:
     square, seven squares) cost more than the stone was worth (``win_pull_slack`` since the twenty-sixth
     session)."""
     state = position(_SIXTH_STONE_BY_THE_MAGE_GO_72)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     assert state.carried[0][NORTH] == 6, played  # type: ignore[attr-defined]
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.magestone_eval import HARD_MULTI, MageStoneEval
-from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position
+from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 
@@ -89,7 +89,7 @@ def test_magestone_four_players_mage_takes_the_free_stone_beside_it(level: str, 
     """A Mage beside a free stone collects it (Normal does; with four players Hard let it lie for goes)."""
     state = position(_GO_12)
     before = carried(state, EAST)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, level, seed)]
+    played = whole_go_texts(state, level, seed)
     assert carried(state, EAST) > before, played
 
 
@@ -98,7 +98,7 @@ def test_magestone_four_players_mage_takes_the_free_stone_beside_it(level: str, 
 def test_magestone_four_players_hard_takes_its_mage_from_between_two_warriors(seed: int) -> None:
     """A loaded Mage does not end its go beside two enemy Warriors that can attack it together."""
     state = position(_GO_47)
-    played = [str(action) for action, _chance, _kind in play_whole_go(state, "hard", seed)]
+    played = whole_go_texts(state, "hard", seed)
     mage = state.mage_squares[NORTH]  # type: ignore[attr-defined]
     assert mage < 0 or len(enemy_units_beside(state, mage, NORTH, ("warrior",))) < 2, played
 

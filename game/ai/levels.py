@@ -18,7 +18,7 @@ from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
 from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, round_of, think_seconds
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_REF, MageStoneEval, breaks_a_rite
+from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_RACER, HARD_REF, MageStoneEval, breaks_a_rite
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
@@ -32,9 +32,11 @@ from game.rules.protocol import GameState
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 """The levels every game offers, weakest first."""
 
-REFERENCE_LEVELS: tuple[str, ...] = ("hard-ref",)
+REFERENCE_LEVELS: tuple[str, ...] = ("hard-ref", "hard-racer")
 """Fixed levels for the arena only, never offered in menus: ``hard-ref`` is Hard as it was on 1 Dec 2026,
-the yardstick a new Hard is measured against."""
+the yardstick a new Hard is measured against; ``hard-racer`` (MageStone) is the Hard of 6 Dec 2026 with its
+Mage collecting four stones before it goes home, the stone race careful players run and Normal and
+``hard-ref`` never do (docs/ai.md)."""
 
 BotFactory = Callable[[str, int], Bot]
 """Makes a bot from ``(game_id, players)``."""
@@ -69,6 +71,8 @@ _MAGESTONE_LEVELS = {
     "normal": _PlannerLevel((4,), 12_000),
     "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
+    "hard-racer": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD_RACER, caution=0.5,
+                                decisive=breaks_a_rite),
 }
 
 

@@ -124,6 +124,10 @@ class Weights:
     home_reach: int = 24
     stone_block: float = 0.0
     activation_threat: float = 0.0
+    home_min_stones: int = 0
+    """While loose stones lie on the board, ``home_gain`` and ``activation_threat`` count only for a Mage
+    holding at least this many Unactivated stones (or enough to win once activated): the racer that collects
+    four, a d20, before it goes home (the ``hard-racer`` arena level)."""
     mage_exposure: float = 0.0
     rite_screen: float = 0.0
     rite_prize: float = 0.0
@@ -166,6 +170,10 @@ SCREEN_UNITS = 3
 
 HARD_REF = load_weights("magestone", "hard-ref", Weights)
 """Hard's weights of 1 Dec 2026 (the ``hard-ref`` arena level): kept fixed as the yardstick."""
+
+HARD_RACER = load_weights("magestone", "hard-racer", Weights)
+"""Hard's weights of 6 Dec 2026 with ``home_min_stones`` 4 (the ``hard-racer`` arena level): its Mage walks
+home to activate only with four stones (a d20) while loose stones are left, as careful players race."""
 
 HARD = load_weights("magestone", "hard", Weights)
 """Hard's weights: the stone race (collecting always pays, a carried stone is worth more within a go of
@@ -261,7 +269,8 @@ class MageStoneEval:
             ca, cu = activated[seat], unactivated[seat]
             score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu
             score += wins[seat] + rites[seat]
-            if w.activation_threat and cu and not near_wins[seat] and seat == fresh:
+            homeward = cu >= min(w.home_min_stones, STONES_TO_WIN - ca) or not stones
+            if w.activation_threat and cu and homeward and not near_wins[seat] and seat == fresh:
                 score += w.activation_threat * cu * _homecoming(s, seat, base)
             mage, priest = s.mage_squares[seat], s.priest_squares[seat]
             if mage >= 0:
@@ -274,7 +283,8 @@ class MageStoneEval:
                 else:
                     if cu:
                         score -= w.home_pull * home
-                        score += w.home_gain * cu * max(0, w.home_reach - home) / w.home_reach
+                        if homeward:
+                            score += w.home_gain * cu * max(0, w.home_reach - home) / w.home_reach
                     if stones:
                         score -= w.stone_pull * _nearest(mage, stones) / (1 + cu + w.calm_activated * ca)
             else:

@@ -18,7 +18,7 @@ from game.ai.base import SearchBot
 from game.ai.games import new_state
 from game.ai.goplan import GoPlanner
 from game.ai.levels import LEVELS, REFERENCE_LEVELS
-from game.ai.magestone_eval import DEFAULT, HARD, HARD_MULTI, HARD_REF, MageStoneEval, Weights
+from game.ai.magestone_eval import DEFAULT, HARD, HARD_MULTI, HARD_RACER, HARD_REF, MageStoneEval, Weights
 from game.rules.match import Match
 from game.rules.protocol import GameState
 
@@ -67,3 +67,17 @@ def test_magestone_hard_ref_and_four_player_hard_search_as_on_1_december(
     reference = MageStoneEval(weights)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS
+
+
+def test_magestone_hard_racer_is_hard_going_home_at_four_stones() -> None:
+    """The arena's 'hard-racer' searches as Hard does, with Hard's weights but home only at four stones
+    (HARD_RACER); no menu offers it."""
+    bot = make_bot("magestone", "hard-racer", 2)
+    assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
+    planner = bot.searcher
+    search = (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes)
+    assert search == ((16, 4), 4, 0.5, 200_000)
+    assert HARD_RACER.home_min_stones == 4 and HARD.home_min_stones == 0
+    racer = MageStoneEval(HARD_RACER)
+    assert all(planner.evaluator(state) == racer(state) for state in _midgame_positions(2))
+    assert "hard-racer" not in LEVELS and "hard-racer" in REFERENCE_LEVELS

@@ -17,7 +17,7 @@ from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
 
-NORTH = 1
+SOUTH, NORTH = 0, 1
 
 # North to act at the start of go N of the seed-11 game.
 _GAME_GOES = {
@@ -546,15 +546,25 @@ _SIXTH_STONE_BY_THE_MAGE_GO_72 = ("S:Mi3=0u2a,Ph2,We1,Wl1/N:Mh8=0u5a,Pi16,Wi6,Wg
                                   "g7 2 N 6 0 - - - - 72 -")
 
 
+# South (Normal) to act at go 201 of a 400-go draw (arena seed 2026, game 1, `hard-racer` against Normal): an
+# Activated stone lies on h9 beside South's five-stone Mage, nine squares from home; North has its Mage and
+# Priest and no Warriors. Normal shuffled its Warriors from go 120 to the cut.
+_SIXTH_STONE_BESIDE_NORMALS_MAGE_GO_201 = ("S:Mg9=0u5a,Pi8,Wh6,Wi6,Wg7,Wk8/N:Mo9=0u2a,Ph8 h9=0u1a "
+                                           "- 0 S 6 0 - - - - 201 -")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(("text", "seat"), [(_SIXTH_STONE_BY_THE_MAGE_GO_72, NORTH),
+                                            (_SIXTH_STONE_BESIDE_NORMALS_MAGE_GO_201, SOUTH)])
 @pytest.mark.parametrize("seed", range(2))
-def test_magestone_hard_takes_the_sixth_stone_a_go_from_home(seed: int) -> None:
-    """A Mage with five Activated stones takes the sixth lying two squares away, though it then stands more
-    than a go from home. Hard of 5 Dec walked its Priest instead: its pull home on a six-stone Mage (0.4 a
-    square, seven squares) cost more than the stone was worth (``win_pull_slack`` since the twenty-sixth
-    session)."""
-    state = position(_SIXTH_STONE_BY_THE_MAGE_GO_72)
-    played = whole_go_texts(state, "hard", seed)
-    assert state.carried[0][NORTH] == 6, played  # type: ignore[attr-defined]
+def test_magestone_takes_the_sixth_stone_a_go_from_home(text: str, seat: int, level: str, seed: int) -> None:
+    """A Mage with five Activated stones takes the sixth lying a square or two away, though it then stands
+    more than a go from home. Hard of 5 Dec walked its Priest instead and Normal of 6 Dec shuffled to a draw:
+    their pull home on a six-stone Mage (0.4 a square) cost more than the stone was worth (``win_pull_slack``,
+    and Normal's ``win_pull`` 0.2, since the twenty-sixth and twenty-eighth sessions)."""
+    state = position(text)
+    played = whole_go_texts(state, level, seed)
+    assert state.carried[0][seat] == 6, played  # type: ignore[attr-defined]
 
 
 # North (Hard) to act at go 34 of ``docs/games/magestone-2p-vs-hard-2026-12-05-f.json``: South's Warriors on

@@ -552,16 +552,23 @@ _SIXTH_STONE_BY_THE_MAGE_GO_72 = ("S:Mi3=0u2a,Ph2,We1,Wl1/N:Mh8=0u5a,Pi16,Wi6,Wg
 _SIXTH_STONE_BESIDE_NORMALS_MAGE_GO_201 = ("S:Mg9=0u5a,Pi8,Wh6,Wi6,Wg7,Wk8/N:Mo9=0u2a,Ph8 h9=0u1a "
                                            "- 0 S 6 0 - - - - 201 -")
 
+# North (`hard-racer`) to act at go 100 of another 400-go draw (arena seed 2026, game 11, against `hard-ref`):
+# North's five-stone Mage stands on South's Mage's start square (South's Mage waits to come back there) beside
+# the Activated stone South's Mage dropped, fifteen squares from home; neither side has Warriors left.
+_SIXTH_STONE_THREE_GOES_FROM_HOME_GO_100 = "S:M*=0u2a,Ph8/N:Mh1=0u5a,Ph9 g1=0u1a - 0 N 6 0 - - - - 100 -"
+
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize(("text", "seat"), [(_SIXTH_STONE_BY_THE_MAGE_GO_72, NORTH),
-                                            (_SIXTH_STONE_BESIDE_NORMALS_MAGE_GO_201, SOUTH)])
+                                            (_SIXTH_STONE_BESIDE_NORMALS_MAGE_GO_201, SOUTH),
+                                            (_SIXTH_STONE_THREE_GOES_FROM_HOME_GO_100, NORTH)])
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_takes_the_sixth_stone_a_go_from_home(text: str, seat: int, level: str, seed: int) -> None:
     """A Mage with five Activated stones takes the sixth lying a square or two away, though it then stands
-    more than a go from home. Hard of 5 Dec walked its Priest instead and Normal of 6 Dec shuffled to a draw:
-    their pull home on a six-stone Mage (0.4 a square) cost more than the stone was worth (``win_pull_slack``,
-    and Normal's ``win_pull`` 0.2, since the twenty-sixth and twenty-eighth sessions)."""
+    more than a go from home (up to three goes). Hard of 5 Dec walked its Priest instead, and Normal and Hard
+    of 6 Dec shuffled to the 400-go cut: their pull home on a six-stone Mage (0.4 a square) cost more than the
+    stone was worth (``win_pull_slack`` since the twenty-sixth session, ``win_pull`` 0.1 since the
+    twenty-eighth)."""
     state = position(text)
     played = whole_go_texts(state, level, seed)
     assert state.carried[0][seat] == 6, played  # type: ignore[attr-defined]

@@ -589,3 +589,19 @@ def test_magestone_hard_walks_no_priest_between_two_nexus_warriors(seed: int) ->
     -0.476 against -0.454 for a Warrior's walk; flattered, -0.3885), but was stopped twice for the games it
     loses as South against ``hard-ref`` (docs/ai.md, twenty-sixth session)."""
     _assert_hard_ends_no_priest_between_two_warriors(position(_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34), seed)
+
+
+# South (Hard) to act at go 9 of ``docs/games/magestone-2p-north-vs-hard-2026-12-06.json`` (seed 75): South's
+# Mage on k8 holds two stones, a third lies beside it on k9; North's Mage holds three.
+_THIRD_STONE_BESIDE_THE_MAGE_GO_9 = ("S:Mk8=2u0a,Ph8,Wg1,Wj1,Wk1,Wl1,Wg3,Wh3/N:Mf8=3u0a,Pi9,Wg10,We15,Wf16,"
+                                     "Wj16,Wk16,Wl16 g7=1u0a,k9=1u0a,j10=1u0a - 8 S 6 0 - - - - 9 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_racer_takes_the_third_stone_where_hard_walks_home_with_two(seed: int) -> None:
+    """The arena's ``hard-racer`` collects four stones (a d20) before it goes home, as the careful players
+    did; Hard walks home to activate two (a d12), which beats Normal and ``hard-ref`` and loses the race to
+    the racer (docs/ai.md, twenty-eighth session)."""
+    racer, hard = position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9), position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9)
+    racer_go, hard_go = whole_go_texts(racer, "hard-racer", seed), whole_go_texts(hard, "hard", seed)
+    assert (carried(racer, SOUTH), carried(hard, SOUTH)) == (3, 2), (racer_go, hard_go)

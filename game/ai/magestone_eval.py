@@ -102,14 +102,14 @@ class Weights:
     activated: float = 1.1
     unactivated: float = 0.55
     home_pull: float = 0.04
-    win_pull: float = 0.1
+    win_pull: float = 0.07
     """Per square beyond ``win_pull_slack``, the pull home of a Mage holding 6 Activated stones: gentle enough
-    that a sixth stone up to three goes from home is worth taking (0.4 until 6 Dec 2026; ``hard-ref`` and
-    ``hard-multi`` keep it)."""
-    win_pull_slack: int = 6
-    """Squares from home within which a Mage holding 6 Activated stones feels no ``win_pull`` (a go's squares,
-    where the imminent-win stakes take over), so that taking the sixth stone a go or more from home is not
-    priced below leaving it (0 until 5 Dec 2026 for Hard, 6 Dec for Easy and Normal)."""
+    that a sixth stone up to three goes from home is worth taking, and still felt on the last squares home
+    (0.4 until 6 Dec 2026, as ``hard-ref`` and ``hard-multi`` keep it; Hard 0.1)."""
+    win_pull_slack: int = 0
+    """Squares from home within which a Mage holding 6 Activated stones feels no ``win_pull`` (Hard: a go's
+    squares, where its stakes on a walk home after its own go take over), so that taking the sixth stone a go
+    or more from home is not priced below leaving it."""
     stone_pull: float = 0.05
     rite_base: float = 2.5
     rite_safe: float = 4.0

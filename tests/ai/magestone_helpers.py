@@ -44,6 +44,19 @@ def whole_go_texts(state: GameState, level: str, seed: int) -> list[str]:
     return [str(action) for action, _chance, _kind in play_whole_go(state, level, seed)]
 
 
+def play_on(state: GameState, levels: list[str], goes: int, seed: int) -> None:
+    """Play ``state`` on for ``goes`` goes of the table (or to its end), seat ``k`` played by ``levels[k]``,
+    bots and dice seeded."""
+    bots = [make_bot("magestone", level, len(levels)) for level in levels]
+    rng, dice = random.Random(seed), random.Random(seed + 1)
+    last_go = state.go_info()["go"] + goes  # type: ignore[attr-defined]
+    while not state.is_terminal() and state.go_info()["go"] < last_go:  # type: ignore[attr-defined]
+        if state.is_chance_node():
+            state.apply(state.sample_chance(dice))
+        else:
+            state.apply(bots[state.current_player()].choose(state, rng))
+
+
 def carried(state: GameState, seat: int) -> int:
     """How many stones (Activated and Unactivated) ``seat``'s Mage carries."""
     activated, unactivated = state.carried  # type: ignore[attr-defined]

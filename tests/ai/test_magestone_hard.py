@@ -567,8 +567,8 @@ def test_magestone_takes_the_sixth_stone_a_go_from_home(text: str, seat: int, le
     """A Mage with five Activated stones takes the sixth lying a square or two away, though it then stands
     more than a go from home (up to three goes). Hard of 5 Dec walked its Priest instead, and Normal and Hard
     of 6 Dec shuffled to the 400-go cut: their pull home on a six-stone Mage (0.4 a square) cost more than the
-    stone was worth (``win_pull_slack`` since the twenty-sixth session, ``win_pull`` 0.1 since the
-    twenty-eighth)."""
+    stone was worth (Hard: ``win_pull_slack`` 6 since the twenty-sixth session, ``win_pull`` 0.1 since the
+    twenty-eighth; Easy and Normal: ``win_pull`` 0.07 since the twenty-eighth)."""
     state = position(text)
     played = whole_go_texts(state, level, seed)
     assert state.carried[0][seat] == 6, played  # type: ignore[attr-defined]

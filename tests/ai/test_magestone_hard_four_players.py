@@ -14,7 +14,14 @@ from dataclasses import replace
 import pytest
 
 from game.ai.magestone_eval import HARD_MULTI, MageStoneEval
-from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
+from tests.ai.magestone_helpers import (
+    carried,
+    enemy_units_beside,
+    play_on,
+    play_whole_go,
+    position,
+    whole_go_texts,
+)
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 
@@ -167,3 +174,21 @@ def test_magestone_four_players_hard_breaks_a_rite_that_wins_next_go_with_its_be
     played = [(str(action), chance) for action, chance, _kind in play_whole_go(state, "hard", seed)]
     chances = [chance for action, chance in played if action.endswith("xh8")]
     assert chances and chances[0] == pytest.approx(0.9, abs=0.001), played
+
+
+# East (Normal) to act at go 399 of a game cut at 400 goes (arena seed 2026, game 45, one Hard against three
+# Normal): East's Mage on m5 holds 6 Activated stones (and 10 more), seven squares from its open base square
+# p9; North's Mage stands on the other one, p8. East's Mage had stood within a square of m5 since go 200.
+_SIX_STONES_SEVEN_SQUARES_FROM_HOME_GO_399 = ("S:Mg2,Pi9,Wj8/W:Me1,Ph9,Wi6/N:Mp8,Ph8/E:Mm5=10u6a,P* "
+                                              "- - 0 E 6 0 - - - - 399 -")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_magestone_four_players_normal_walks_its_six_stone_mage_home(seed: int) -> None:
+    """A Normal Mage holding six Activated stones a go and a square from home walks home and wins within
+    three rounds. With no pull home over the last six squares (6 Dec 2026, before ``win_pull_slack`` went
+    back to 0 for Easy and Normal) it never stepped past North's Mage beside its base."""
+    state = position(_SIX_STONES_SEVEN_SQUARES_FROM_HOME_GO_399)
+    play_on(state, ["normal"] * 4, 12, seed)
+    result = state.result()
+    assert result is not None and result.winners == (EAST,), state.position()  # type: ignore[attr-defined]

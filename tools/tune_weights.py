@@ -45,11 +45,11 @@ def base_set(level: str) -> str:
 
 
 def screen(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """The unchanged level's report, then each candidate's, on the same arena games."""
+    """The unchanged level's report, then each candidate's (``args.overrides``), on the same arena games."""
     kind = _weights_class(args.game)
     base = load_weights(args.game, base_set(args.level), kind, args.file)
     reports = []
-    candidates: list[dict[str, float]] = [{}] + [parse_overrides(kind, text) for text in args.tries]
+    candidates: list[dict[str, float]] = [{}, *args.overrides]
     for overrides in candidates:
         weights = dataclasses.replace(base, **overrides)
         register_level(args.game, "candidate", weighted_level(args.game, args.level, weights))
@@ -76,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", metavar="NAME", help="store the best candidate as this weight set")
     parser.add_argument("--file", type=Path, default=None, help="weights file (default: the bundled one)")
     args = parser.parse_args(argv)
+    try:
+        args.overrides = [parse_overrides(_weights_class(args.game), text) for text in args.tries]
+    except ValueError as problem:
+        parser.error(f"--try: {problem}")
     reports = screen(args)
     best = max(reports[1:], key=lambda report: report["a_score"], default=None)
     if args.write and best is not None and best["a_score"] > reports[0]["a_score"]:

@@ -84,3 +84,11 @@ def test_command_line_overrides_name_real_weights_and_numbers() -> None:
         parse_overrides(kind, "home_gian=0.5")
     with pytest.raises(ValueError, match="home_gain=lots"):
         parse_overrides(kind, "home_gain=lots")
+
+
+def test_the_tuning_script_refuses_a_candidate_that_is_no_weight(capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt ``--try`` stops the tuning script with a message naming it before any game is played."""
+    from tools.tune_weights import main
+    with pytest.raises(SystemExit):
+        main(["--game", "magestone", "--games", "1", "--try", "home_gian=0.5"])
+    assert "home_gian" in capsys.readouterr().err

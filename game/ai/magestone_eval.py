@@ -105,7 +105,7 @@ class Weights:
     win_pull: float = 0.07
     """Per square beyond ``win_pull_slack``, the pull home of a Mage holding 6 Activated stones: gentle enough
     that a sixth stone up to three goes from home is worth taking, and still felt on the last squares home
-    (0.4 until 6 Dec 2026, as ``hard-ref`` and ``hard-multi`` keep it; Hard 0.1)."""
+    (0.4 until 6 Dec 2026, as ``hard-ref`` keeps it; Hard and ``hard-multi`` 0.1)."""
     win_pull_slack: int = 0
     """Squares from home within which a Mage holding 6 Activated stones feels no ``win_pull`` (Hard: a go's
     squares, where its stakes on a walk home after its own go take over), so that taking the sixth stone a go
@@ -196,7 +196,9 @@ act counts its strikes at ``strike_first``, so a walk that sets up the one attac
 its beam searches); a walk home no rival can answer counted as won (``unanswered_win``) and one two goes off
 in part (``two_go_win``), so the attack comes while it is still in time; and, as Hard's two-player weights
 have them, a Rite that wins at its owner's next go worth nearly a won game and felling its Priest worth that
-(``rite_imminent``, ``rite_prize``)."""
+(``rite_imminent``, ``rite_prize``); and Hard's pull home on a six-stone Mage (``win_pull``,
+``win_pull_slack``), so a sixth stone more than a go from home is taken (``hard-ref``'s 0.4 a square priced it
+below leaving it)."""
 
 
 @cache

@@ -192,3 +192,20 @@ def test_magestone_four_players_normal_walks_its_six_stone_mage_home(seed: int) 
     play_on(state, ["normal"] * 4, 12, seed)
     result = state.result()
     assert result is not None and result.winners == (EAST,), state.position()  # type: ignore[attr-defined]
+
+
+# South to act (constructed): its Mage on g9 holds five Activated stones, nine squares from home, beside a
+# loose Activated stone; no unit of another seat is near.
+_SIXTH_STONE_NINE_SQUARES_FROM_HOME = ("S:Mg9=0u5a,P*,Wh6/W:Me1=0u3a,Pb9/N:Mo9=0u2a,Ph12/E:Mp5=0u3a,P* "
+                                       "{stone}=0u1a,k12=2u0a - 0 S 6 0 - - - - 201 -")
+
+
+@pytest.mark.parametrize("stone", ["h9", "g10"])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_hard_takes_the_sixth_stone_beside_its_mage(stone: str, seed: int) -> None:
+    """A five-stone Mage takes the sixth stone beside it though it then stands more than a go from home. With
+    ``hard-ref``'s pull home on a six-stone Mage (0.4 a square, ``HARD_MULTI`` until 6 Dec 2026) Hard walked
+    around the stone, as Normal and the two-player Hard did before their pull was eased."""
+    state = position(_SIXTH_STONE_NINE_SQUARES_FROM_HOME.format(stone=stone))
+    played = whole_go_texts(state, "hard", seed)
+    assert carried(state, SOUTH) == 6, played

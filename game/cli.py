@@ -71,14 +71,22 @@ def _seats(text: str) -> list[str]:
     return seats
 
 
-def _positive(text: str) -> int:
+def _at_least(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a number of at least {least}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _at_least(text, 1)
+
+
+def _count(text: str) -> int:
+    return _at_least(text, 0)
 
 
 def _seed(text: str) -> int:
@@ -127,6 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep each outcome in FILE as its game ends; run again to go on where it stopped")
     arena.add_argument("--keep-logs", action="store_true",
                        help="with --record: keep each game's options and action log too, to replay it")
+    arena.add_argument("--opening-goes", type=_count, default=0, metavar="GOES",
+                       help="play each game's first GOES goes as a seeded Easy opening, once from every seat")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup, winchance)")
@@ -261,7 +271,8 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         report = arena(args.game, players, args.a, args.b, args.games, args.seed,
                        go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record,
-                       progress=_arena_progress(args), keep_logs=args.keep_logs)
+                       progress=_arena_progress(args), keep_logs=args.keep_logs,
+                       opening_goes=args.opening_goes)
     except ArenaRecordError as error:
         raise CliError(str(error)) from None
     if args.json:

@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", type=Path, default=None, help="JSON-lines file of outcomes (resumable)")
     parser.add_argument("--keep-logs", action="store_true",
                         help="keep each game's options and action log in the record")
+    parser.add_argument("--opening-goes", type=int, default=0,
+                        help="each game's first goes as a seeded Easy opening, once from every seat")
     args = parser.parse_args(argv)
 
     def progress(game: int, outcome: str) -> None:
@@ -40,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
     report = arena(args.game, args.players, args.a, args.b, args.games, args.seed, args.go_limit,
                    lineup=args.lineup, jobs=args.jobs, record=args.record, progress=progress,
-                   keep_logs=args.keep_logs)
+                   keep_logs=args.keep_logs, opening_goes=args.opening_goes)
     print(json.dumps(report))
     return 0
 

@@ -26,20 +26,28 @@ from game.rules.protocol import GameResult
 
 GO_LIMIT_REASON = "go limit"
 
+OPENING_LEVEL = "easy"
+"""Who plays an arena's opening goes (``opening_goes``): a noisy near-best player, so that deterministic
+levels meet many positions rather than one per seat."""
+
 
 def play_game(
     game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bot], seed: int,
-    go_limit: int | None = None,
+    go_limit: int | None = None, opening_goes: int = 0, opening_seed: int = 0,
 ) -> tuple[GameResult, Match]:
     """Play one game with ``bots[seat]`` for each seat; returns the result and the match.
 
     A game still running after ``go_limit`` goes (a go ends whenever another
-    seat comes to act) is scored a draw with reason ``"go limit"``.
+    seat comes to act) is scored a draw with reason ``"go limit"``. The first ``opening_goes`` goes are
+    played by Easy (its noise seeded by ``opening_seed`` alone, so the same seed plays the same opening
+    whoever sits where) before the bots take over.
     """
     match = Match(new_state(game_id, options), seed)
     if len(bots) != match.state.num_players:
         raise ValueError(f"{len(bots)} bots for {match.state.num_players} seats")
     rngs = [random.Random(f"ai/{seed}/{seat}") for seat in range(len(bots))]
+    opening_bots = [make_bot(game_id, OPENING_LEVEL, len(bots)) for _ in bots] if opening_goes else []
+    opening_rng = random.Random(f"opening/{opening_seed}")
     match.resolve_chance()
     goes = 0
     last_seat = match.state.current_player()
@@ -50,7 +58,10 @@ def play_game(
             last_seat = seat
             if go_limit is not None and goes >= go_limit:
                 return GameResult((), GO_LIMIT_REASON), match
-        match.play(bots[seat].choose(match.state, rngs[seat]))
+        if goes < opening_goes:
+            match.play(opening_bots[seat].choose(match.state, opening_rng))
+        else:
+            match.play(bots[seat].choose(match.state, rngs[seat]))
     result = match.state.result()
     assert result is not None
     return result, match
@@ -105,21 +116,23 @@ def goes_played(match: Match) -> int:
 
 def _arena_game(
     game_id: str, options: Mapping[str, Any], level_a: str, level_b: str, lineup: str,
-    seed: int, go_limit: int | None, keep_logs: bool, game: int,
+    seed: int, go_limit: int | None, keep_logs: bool, opening_goes: int, game: int,
 ) -> GameRecord:
     """Game ``game`` of an arena: ``"a"``, ``"b"`` (the level with a winner) or ``"d"`` (drawn), its
     length in goes, whether the go limit cut it, and with ``keep_logs`` its options and action log.
 
     For a game with openings (see :func:`~game.ai.games.opening_options`), each opening is played
-    once per seat rotation (A as White then as Black), and options given explicitly win.
+    once per seat rotation (A as White then as Black), and options given explicitly win; so is each
+    opening of ``opening_goes`` goes (see :func:`play_game`).
     """
     players = int(options["players"])
     seats = a_seats(lineup, players, game)
     bots = [make_bot(game_id, level_a if seat in seats else level_b, players) for seat in range(players)]
     rotation = 2 if lineup == "alternate" else players
-    opening = opening_options(game_id, seed * 1000 + game // rotation)
-    played_options = {**opening, **options}
-    result, match = play_game(game_id, played_options, bots, seed * 100_003 + game, go_limit)
+    opening_seed = seed * 1000 + game // rotation
+    played_options = {**opening_options(game_id, opening_seed), **options}
+    result, match = play_game(game_id, played_options, bots, seed * 100_003 + game, go_limit, opening_goes,
+                              opening_seed)
     cut = result.reason == GO_LIMIT_REASON
     outcome = "d" if result.is_draw else "a" if any(seat in seats for seat in result.winners) else "b"
     if not keep_logs:
@@ -132,21 +145,22 @@ def arena_outcomes(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False, opening_goes: int = 0,
 ) -> list[str]:
     """The outcome (``"a"``, ``"b"``, ``"d"`` for a draw) of each of ``games`` seeded arena games, in order.
 
     See :func:`arena_games` (the same games, with their lengths).
     """
     return [game.outcome for game in arena_games(game_id, players, level_a, level_b, games, seed, go_limit,
-                                                 options, lineup, jobs, record, progress, keep_logs)]
+                                                 options, lineup, jobs, record, progress, keep_logs,
+                                                 opening_goes)]
 
 
 def arena_games(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False, opening_goes: int = 0,
 ) -> list[GameRecord]:
     """Each of ``games`` seeded arena games, in order: outcome, length and whether the go limit cut it.
 
@@ -157,16 +171,19 @@ def arena_games(
     ``record`` each outcome goes to that file as its game ends, and games
     already there are not played again (see :mod:`game.ai.arena_record`).
     ``progress(game, outcome)`` is called as each game is played. With ``keep_logs`` each game played
-    keeps its options and action log (in the record file too).
+    keeps its options and action log (in the record file too). With ``opening_goes`` each game's first goes
+    are a seeded opening (see :func:`play_game`), each played once from every seat rotation.
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
-    settings = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
-                "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
+    settings: dict[str, Any] = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
+                                "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
+    if opening_goes:
+        settings["opening_goes"] = opening_goes
     log = ArenaRecord(record, settings) if record is not None else None
     known = dict(log.games) if log is not None else {}
     todo = [game for game in range(games) if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
-                   level_a, level_b, lineup, seed, go_limit, keep_logs)
+                   level_a, level_b, lineup, seed, go_limit, keep_logs, opening_goes)
 
     def finished(game: int, played: GameRecord) -> None:
         known[game] = played
@@ -191,7 +208,7 @@ def arena(
     game_id: str, players: int, level_a: str, level_b: str, games: int, seed: int,
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
-    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False,
+    progress: Callable[[int, str], None] | None = None, keep_logs: bool = False, opening_goes: int = 0,
 ) -> dict[str, Any]:
     """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
@@ -207,7 +224,7 @@ def arena(
     before lengths were kept has none; None when no game's is).
     """
     played = arena_games(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                         lineup, jobs, record, progress, keep_logs)
+                         lineup, jobs, record, progress, keep_logs, opening_goes)
     outcomes = [game.outcome for game in played]
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws

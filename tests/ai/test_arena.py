@@ -118,7 +118,7 @@ def test_magistrat_arena_varies_the_set_up_and_plays_each_from_both_seats(
     # Deterministic bots and no dice would replay one game per seat: each pair gets its own set-up.
     seen: list[tuple[dict[str, Any], int]] = []
 
-    def record(game_id: str, options: Mapping[str, Any], bots: Any, seed: int, go_limit: Any) -> Any:
+    def record(game_id: str, options: Mapping[str, Any], bots: Any, seed: int, *rest: Any) -> Any:
         seen.append((dict(options), seed))
         return GameResult((), "test"), Match(new_state(game_id, options), seed)
 
@@ -130,6 +130,24 @@ def test_magistrat_arena_varies_the_set_up_and_plays_each_from_both_seats(
     seen.clear()
     arena_module.arena_outcomes("magistrat", 2, "normal", "easy", 1, seed=7, options={"setup": "manual"})
     assert seen[0][0]["setup"] == "manual"
+
+
+def _first_goes(log: Any, goes: int) -> list[tuple[int, str]]:
+    """The log's entries up to the end of its ``goes``-th go."""
+    seats = [seat for seat, _action in log]
+    changes = [index for index in range(1, len(seats)) if seats[index] not in (seats[index - 1], -1)]
+    return list(log[: changes[goes - 1]])
+
+
+@pytest.mark.parametrize("opening_goes", [0, 2])
+def test_magestone_arena_openings_vary_and_each_is_played_from_both_seats(opening_goes: int) -> None:
+    """Deterministic levels and no dice before the first contest replay one opening per seat in every
+    MageStone game; with ``opening_goes`` each pair of games (one from each seat) has its own."""
+    played = arena_module.arena_games("magestone", 2, "normal", "normal", 4, seed=3, go_limit=4,
+                                      keep_logs=True, opening_goes=opening_goes)
+    openings = [_first_goes(game.log, 2) for game in played]
+    assert openings[0] == openings[1] and openings[2] == openings[3]
+    assert (openings[0] != openings[2]) is bool(opening_goes)
 
 
 def test_the_report_gives_the_median_length_and_the_share_cut_by_the_go_limit() -> None:

@@ -24,13 +24,14 @@ def test_arena_defaults_keep_the_alternating_lineup() -> None:
     assert (args.lineup, args.go_limit, args.jobs) == ("alternate", 400, 1)
 
 
-@pytest.mark.parametrize(("option", "message"), [("--lineup", "invalid choice"), ("--jobs", "at least 1"),
-                                                 ("--go-limit", "at least 1")])
-def test_bad_arena_options_are_rejected(option: str, message: str,
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--lineup", "0", "invalid choice"), ("--jobs", "0", "at least 1"), ("--go-limit", "0", "at least 1"),
+    ("--opening-goes", "-1", "at least 0")])
+def test_bad_arena_options_are_rejected(option: str, value: str, message: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    """A bad lineup, job count or go limit stops the command with a clear message."""
+    """A bad lineup, job count, go limit or opening length stops the command with a clear message."""
     with pytest.raises(SystemExit):
-        parse_args(["arena", "--a", "easy", "--b", "random", option, "0"])
+        parse_args(["arena", "--a", "easy", "--b", "random", option, value])
     assert message in capsys.readouterr().err
 
 

@@ -90,6 +90,16 @@ def test_a_record_of_other_settings_is_refused_by_name(tmp_path: Path) -> None:
     assert path.read_text() == before
 
 
+def test_a_record_knows_its_openings(tmp_path: Path) -> None:
+    """A record made with seeded openings says so in its settings, and a run without them is refused it
+    (its games would be other games)."""
+    path = tmp_path / "openings.jsonl"
+    arena_outcomes("magestone", 2, "easy", "random", 1, seed=6, go_limit=4, record=path, opening_goes=2)
+    assert _lines(path)[0]["arena"]["opening_goes"] == 2
+    with pytest.raises(ArenaRecordError, match="other settings"):
+        arena_outcomes("magestone", 2, "easy", "random", 1, seed=6, go_limit=4, record=path)
+
+
 def test_a_kept_log_replays_each_game_to_its_recorded_end(tmp_path: Path) -> None:
     """With ``keep_logs`` each game's line holds its options and log; replayed, the log ends the game as
     recorded (a winner for a won game, no end for one the limit cut), and a resumed run reads them back."""

@@ -175,6 +175,8 @@ def arena_games(
     are a seeded opening (see :func:`play_game`), each played once from every seat rotation.
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
+    if opening_goes < 0:
+        raise ValueError(f"opening_goes must be 0 or more, not {opening_goes}")
     settings: dict[str, Any] = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
                                 "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
     if opening_goes:

@@ -100,6 +100,15 @@ def test_a_record_knows_its_openings(tmp_path: Path) -> None:
         arena_outcomes("magestone", 2, "easy", "random", 1, seed=6, go_limit=4, record=path)
 
 
+def test_a_negative_opening_is_refused_before_any_record_is_written(tmp_path: Path) -> None:
+    """``tools/arena_levels.py`` passes any whole number: a negative opening length is refused before a
+    game is played or a record file is started (it would play no opening under a setting that says one)."""
+    path = tmp_path / "negative.jsonl"
+    with pytest.raises(ValueError, match="opening_goes must be 0 or more"):
+        arena_outcomes("magestone", 2, "easy", "random", 1, seed=6, go_limit=4, record=path, opening_goes=-1)
+    assert not path.exists()
+
+
 def test_a_kept_log_replays_each_game_to_its_recorded_end(tmp_path: Path) -> None:
     """With ``keep_logs`` each game's line holds its options and log; replayed, the log ends the game as
     recorded (a winner for a won game, no end for one the limit cut), and a resumed run reads them back."""

@@ -64,12 +64,15 @@ class _PlannerLevel:
     caution: float = 0.0
     decisive: Callable[[GameState], bool] | None = None
     """Contests the caution spares (:class:`~game.ai.goplan.GoPlanner`)."""
+    next_go_weight: float = 0.0
+    """How much of the go after the reply counts (:class:`~game.ai.goplan.GoPlanner`)."""
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite),
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite,
+                          next_go_weight=0.1),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
     "hard-racer": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD_RACER, caution=0.5,
                                 decisive=breaks_a_rite),
@@ -94,7 +97,8 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         chosen = weights or config.weights
         weighted = None if chosen is None else MageStoneEval(chosen)
         planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,
-                            caution=config.caution, decisive=config.decisive)
+                            caution=config.caution, decisive=config.decisive,
+                            next_go_weight=config.next_go_weight)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

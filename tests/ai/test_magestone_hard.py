@@ -488,6 +488,10 @@ _MAGE_BESIDE_TWO_WARRIORS_GO_38 = ("S:Mi9=0u3a,Ph2,Wf1,Wl1,We9/N:Mg16=0u5a,Pi14,
                                    "- g9,g10 5 N 6 0 - - - - 38 -")
 
 
+@pytest.mark.xfail(strict=True, reason="a near tie since Hard weighs its next go (30th session): the "
+                   "attack now (54.5 %), squares left for the Priest's walk to a Rite on i9, scores 0.8539, "
+                   "the third Warrior from l10 to i8 0.8533 (one go: 0.8441, 0.8437, the step to i10 "
+                   "0.8443); Hard against Hard won 30 of 30 play-outs after either (docs/ai.md)")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_brings_a_third_warrior_to_fell_a_loaded_mage(seed: int) -> None:
     """Hard threw the two Warriors at South's Mage (54.5 %) and spent its squares on a raise; a third

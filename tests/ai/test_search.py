@@ -62,6 +62,24 @@ def test_goplanner_values_dice_by_exact_probability() -> None:
     assert scored["dash"] == pytest.approx(1 / 3 * 1.0 + 2 / 3 * (5 / 8), abs=2e-4)
 
 
+def test_goplanner_next_go_weight_blends_in_the_planners_own_next_go() -> None:
+    """At 6 with one action left, a step leaves the racer a step from the goal, which its own next go
+    takes: judged after the rival's answer alone the step is worth the evaluation there; with the next go
+    weighted w its worth moves w of the way to the win that go brings."""
+    state = _race([6, 0], left=1)
+
+    def step_value(weight: float) -> float:
+        planner = GoPlanner(evaluator("toyrace"), (4,), reply_top=3, next_go_weight=weight)
+        scored = planner.analyse(state, state.legal_actions(), random.Random(0), Budget(10_000).start())
+        return next(s.value for s in scored if s.action == "step")
+
+    after_the_answer = step_value(0.0)
+    assert after_the_answer < 0.9
+    assert step_value(1.0) == pytest.approx(1.0, abs=1e-3)
+    assert step_value(0.25) == pytest.approx(after_the_answer + 0.25 * (1.0 - after_the_answer), abs=1e-3)
+    assert state.position() == _race([6, 0], left=1).position()
+
+
 @pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_move(game_id: str, level: str) -> None:

@@ -34,9 +34,13 @@ def position_at(path: Path, ply: int) -> Match:
     return match
 
 
-def play_out(state: GameState, line: str, level: str, pair: int) -> list[float]:
+def play_out(
+    state: GameState, line: str, level: str, pair: int, max_actions: int | None = None
+) -> list[float]:
     """The returns of ``state`` after the candidate ``line`` (actions separated by ``;``), played to its
-    end by ``level`` in every seat (chance and bots seeded by ``pair``)."""
+    end by ``level`` in every seat (chance and bots seeded by ``pair``); a playout still running after
+    ``max_actions`` more actions is cut and returns nothing to anyone (a draw), so a dead end cannot hang
+    it."""
     bots = [make_bot(state.game_id, level, state.num_players) for _ in range(state.num_players)]
     chance, choices = random.Random(pair), random.Random(f"b{pair}")
     for text in (part.strip() for part in line.split(";")):
@@ -46,10 +50,14 @@ def play_out(state: GameState, line: str, level: str, pair: int) -> list[float]:
         if not state.is_legal(action):
             raise IllegalActionError(f"{text!r} is not legal here (in the line {line!r})")
         state.apply(action)
+    played = 0
     while not state.is_terminal():
+        if max_actions is not None and played >= max_actions:
+            return [0.0] * state.num_players
         action = state.sample_chance(chance) if state.is_chance_node() else \
             bots[state.current_player()].choose(state, choices)
         state.apply(action)
+        played += 1
     return state.returns()
 
 
@@ -62,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a candidate: an action in notation, or several separated by ';'")
     parser.add_argument("--level", default="normal", help="the level playing every seat afterwards")
     parser.add_argument("--pairs", default="0:20", help="pair numbers lo:hi (one playout a candidate each)")
+    parser.add_argument("--max-actions", type=int, default=None,
+                        help="cut a playout after this many actions (dice included) and count it a draw")
     args = parser.parse_args(argv)
     start = position_at(args.game, args.ply).state
     mover = start.current_player()
@@ -69,10 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     tally = {text: {"wins": 0, "losses": 0, "draws": 0} for text in args.action}
     for pair in range(low, high):
         for text in args.action:
-            result = play_out(start.clone(), text, args.level, pair)[mover]
+            result = play_out(start.clone(), text, args.level, pair, args.max_actions)[mover]
             tally[text]["wins" if result > 0 else "losses" if result < 0 else "draws"] += 1
             print(pair, text, result, flush=True)
-    summary = {"ply": args.ply, "mover": mover, "level": args.level, "pairs": args.pairs, "tally": tally}
+    summary = {"ply": args.ply, "mover": mover, "level": args.level, "pairs": args.pairs,
+               "max_actions": args.max_actions, "tally": tally}
     print(json.dumps(summary))
     return 0
 

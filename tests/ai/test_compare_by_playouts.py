@@ -34,16 +34,18 @@ def test_each_candidate_is_played_out_to_a_result(capsys: pytest.CaptureFixture[
 
 
 def test_a_playout_past_its_action_cap_is_cut_as_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
-    """With ``--max-actions`` a playout that has not ended by then stops and counts as a draw (a dead end,
-    such as two Mages that never attack, must not hang the tool); without the cap the same playout ends."""
+    """With ``--max-actions`` a playout that has not ended by then stops and is counted as cut, apart from
+    wins, losses and draws (a dead end, such as two Mages that never attack, must not hang the tool);
+    without the cap the same playout ends."""
     from tools.compare_by_playouts import main
     args = [str(_GAME), "--ply", "47", "--action", "finish", "--level", "easy", "--pairs", "0:1"]
     assert main([*args, "--max-actions", "1"]) == 0
     cut = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert cut["tally"]["finish"] == {"wins": 0, "losses": 0, "draws": 1}
+    assert cut["tally"]["finish"] == {"wins": 0, "losses": 0, "draws": 0, "cut": 1}
     assert main(args) == 0
     whole = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert whole["tally"]["finish"]["draws"] == 0
+    assert whole["tally"]["finish"]["cut"] == 0
+    assert whole["tally"]["finish"]["wins"] + whole["tally"]["finish"]["losses"] == 1
 
 
 def test_a_candidate_line_is_applied_in_full(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,7 +33,7 @@ def test_each_candidate_is_played_out_to_a_result(capsys: pytest.CaptureFixture[
         assert sum(summary["tally"][candidate].values()) == 2
 
 
-def test_a_playout_past_its_action_cap_is_cut_as_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_playout_past_its_action_cap_is_counted_as_cut(capsys: pytest.CaptureFixture[str]) -> None:
     """With ``--max-actions`` a playout that has not ended by then stops and is counted as cut, apart from
     wins, losses and draws (a dead end, such as two Mages that never attack, must not hang the tool);
     without the cap the same playout ends."""

@@ -25,7 +25,8 @@ the go plays well). It is an expectimax over the go:
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
   better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
-  is one the game's ``decisive`` test picks out (MageStone: an attack on the Priest of a rival's Rite).
+  is one the game's ``decisive`` test picks out (MageStone's Hard: an attack on the Priest of a rival's
+  Rite, or an even one on a rival Mage a stone from a winning walk home).
 """
 
 from __future__ import annotations

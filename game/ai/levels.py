@@ -18,7 +18,15 @@ from game.ai.alphabeta import AlphaBeta
 from game.ai.base import Bot, Budget, Noise, RandomBot, SearchBot
 from game.ai.games import evaluator, last_pass, repetition_key, reply_danger, round_of, think_seconds
 from game.ai.goplan import GoPlanner
-from game.ai.magestone_eval import HARD, HARD_MULTI, HARD_RACER, HARD_REF, MageStoneEval, breaks_a_rite
+from game.ai.magestone_eval import (
+    HARD,
+    HARD_MULTI,
+    HARD_RACER,
+    HARD_REF,
+    MageStoneEval,
+    breaks_a_rite,
+    stops_a_win,
+)
 from game.ai.magestone_eval import Weights as MageStoneWeights
 from game.ai.magistrat_eval import HARD as MAGISTRAT_HARD
 from game.ai.magistrat_eval import HARD_REF as MAGISTRAT_HARD_REF
@@ -71,7 +79,7 @@ class _PlannerLevel:
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
-    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=breaks_a_rite,
+    "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=stops_a_win,
                           next_go_weight=0.1),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
     "hard-racer": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD_RACER, caution=0.5,

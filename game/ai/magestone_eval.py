@@ -60,7 +60,9 @@ A seat's raw score adds, in units of "one Warrior":
   home of the seat that has just had its go by how surely it survives every
   rival's go before it (``unanswered_win``: a Mage out of reach with an
   unblockable base square wins), and a share of it (``two_go_win``) while the
-  Mage is two goes from home.
+  Mage is two goes from home; two-player Hard counts that share for the seat that
+  has just had its go too, by how surely the rivals' attacks on its Mage now fail
+  (``last_two_go_win``), so a loaded Mage out of reach is not judged stopped.
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -69,6 +71,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from itertools import permutations
 from typing import Any, NamedTuple, cast
@@ -143,6 +146,10 @@ class Weights:
     """The share of a walk-home win counted while the Mage holding it is two goes from home (more than a
     go's squares and at most two): the rivals' go between is the one in which an attack or a block is in
     time (Hard)."""
+    last_two_go_win: float = 0.0
+    """The share of a walk-home win counted two goes from home (as ``two_go_win``) for the seat that has just
+    had its go, times how surely every rival's best walk-up attack on its Mage fails now: a Mage loaded to win
+    and out of reach is not stopped by a go that cannot reach it (Hard)."""
     nexus_clear_pull: float = 0.0
     """Per square, how hard a Mage with nothing to collect or carry home is drawn, while no Rite runs, towards
     the nearest enemy unit on the Nexus (which keeps its Priest from declaring); a felled Mage counts from its
@@ -185,8 +192,10 @@ out of the next seat's reach, and a Mage that can walk home and win in the next 
 Activated stones, or 6 to activate there) judged close to a lost game for everyone else, so Hard spends its
 go on the one defence; and, as the 4-player Hard counts it, such a walk home after its owner's go counted by
 how surely the rival's go cannot answer it (``unanswered_win``: the lines Hard plans through the rival's reply
-see it) and two goes off in part (``two_go_win``), so Hard attacks that Mage while it is still in time
-(docs/ai.md)."""
+see it) and two goes off in part (``two_go_win``), so Hard attacks that Mage while it is still in time; and
+(since 6 Dec) a Mage two goes from a winning walk home after its owner's go by how surely the rival's attacks
+on it now fail (``last_two_go_win``: a reply that takes a sixth stone out of reach is a threat, not a position
+the next go answers) (docs/ai.md)."""
 
 HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
 """Hard's weights with three or four players: ``hard-ref``'s, with a rival's walk home to win judged as Hard
@@ -262,7 +271,7 @@ class MageStoneEval:
         if rite is not None:
             rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins, fresh)
         if w.two_go_win and any(near_wins):
-            two_goes = self._two_go_stakes(s, near_wins, base_of, last)
+            two_goes = self._two_go_stakes(s, near_wins, base_of, last, by_seat)
             wins = [now + later for now, later in zip(wins, two_goes, strict=True)]
         stakes = _Stakes(wins, rites)
         scores = []
@@ -358,19 +367,27 @@ class MageStoneEval:
         return stakes
 
     def _two_go_stakes(
-        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], last: int
+        self, s: MageStoneState, near_wins: list[float], bases: list[tuple[int, int]], last: int,
+        by_seat: list[list[tuple[int, int]]],
     ) -> list[float]:
         """Per seat, ``two_go_win`` of the walk-home win its Mage holds two goes from home (past enemy units).
 
-        Counted while a rival's go comes before the owner's next (not for ``last``, the last seat to act): a
+        Counted while a rival's go comes before the owner's next; for ``last``, the last seat to act, whose
+        rivals all act first, ``last_two_go_win`` of it times how surely their attacks on its Mage now fail. A
         Rite or a one-go win comes first, so only these stakes, not the Rite's worth, see it.
         """
+        w = self.w
         stakes = [0.0] * len(near_wins)
         for seat, near in enumerate(near_wins):
             mage, base = s.mage_squares[seat], bases[seat]
-            home = _nearest(mage, base) if near and mage >= 0 and seat != last else 0
-            if SQUARES_PER_GO < home <= 2 * SQUARES_PER_GO:
-                stakes[seat] = near * self.w.two_go_win * _open_base_share(s, seat, mage, base, goes=2)
+            home = _nearest(mage, base) if near and mage >= 0 else 0
+            if not SQUARES_PER_GO < home <= 2 * SQUARES_PER_GO:
+                continue
+            share = near * _open_base_share(s, seat, mage, base, goes=2)
+            if seat != last:
+                stakes[seat] = w.two_go_win * share
+            elif w.last_two_go_win:
+                stakes[seat] = w.last_two_go_win * share * self._attacks_fail_share(s, seat, mage, by_seat)
         return stakes
 
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
@@ -495,11 +512,18 @@ class MageStoneEval:
     ) -> float:
         """How surely the seat's Mage walks home in its next go though every rival acts first (0 to 1).
 
-        0 when rival units can stand on every base square it can walk onto; else the chance that each
-        rival's best walk-up attack (:meth:`_walk_up_attacks`, made in turn) fails.
+        0 when rival units can stand on every base square it can walk onto; else
+        :meth:`_attacks_fail_share`.
         """
         if mage not in base and _base_blockable(s, seat, mage, base):
             return 0.0
+        return self._attacks_fail_share(s, seat, mage, by_seat)
+
+    def _attacks_fail_share(
+        self, s: MageStoneState, seat: int, mage: int, by_seat: list[list[tuple[int, int]]]
+    ) -> float:
+        """The chance that each rival's best walk-up attack (:meth:`_walk_up_attacks`, made in turn) on the
+        seat's Mage fails."""
         defender = power_die(s.carried[0][seat])
         share = 1.0
         for rival, units in enumerate(by_seat):
@@ -541,6 +565,30 @@ def breaks_a_rite(state: GameState) -> bool:
         return False
     owner = rite[0]
     return owner != s.turn and s.priest_squares[owner] == contest[2]
+
+
+EVEN = Fraction(1, 2)
+"""The least chance of an attack on a loaded Mage that the caution spares."""
+
+LOADED_MAGE = STONES_TO_WIN - 1
+"""Stones (Activated or not) a rival Mage carries from which an even attack on it is decisive: one stone more
+and its walk home wins."""
+
+
+def stops_a_win(state: GameState) -> bool:
+    """Whether the dice contest waiting in ``state`` is one a careful player takes whatever it risks: an
+    attack on the Priest of a rival's running Rite (:func:`breaks_a_rite`), or an even or better one on a
+    rival Mage carrying ``LOADED_MAGE`` stones or more (a long shot at it is no stop: a block is surer)."""
+    if breaks_a_rite(state):
+        return True
+    s = cast(MageStoneState, state)
+    contest = s.pending_contest()
+    code = None if contest is None else s.units.get(contest[2])
+    if code is None or code & 3 != MAGE or code >> 2 == s.turn or s.win_probability() < EVEN:
+        return False
+    activated, unactivated = s.carried
+    owner = code >> 2
+    return activated[owner] + unactivated[owner] >= LOADED_MAGE
 
 
 def _next_fresh_seat(s: MageStoneState) -> int:

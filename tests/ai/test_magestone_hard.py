@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.magestone_eval import breaks_a_rite
+from game.ai.magestone_eval import breaks_a_rite, stops_a_win
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
@@ -609,3 +609,40 @@ def test_magestone_racer_takes_the_third_stone_where_hard_walks_home_with_two(se
     racer, hard = position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9), position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9)
     racer_go, hard_go = whole_go_texts(racer, "hard-racer", seed), whole_go_texts(hard, "hard", seed)
     assert (carried(racer, SOUTH), carried(hard, SOUTH)) == (3, 2), (racer_go, hard_go)
+
+
+# North (Hard) to act at go 12 of game 161 of the v25 row against Normal (docs/ai.md, thirty-second session):
+# South's Mage on j10 carries five stones, the sixth lies on f9 within its next go and home is two goes on.
+# North's Mage (k9, d6) and its l10 Warrior each walk up for an even attack on it; Hard walked its Mage away,
+# South took the sixth stone and walked home. Hard against Hard won 11 of 16 play-outs after the Mage's
+# attack, 3 of 16 after the walk away.
+_MAGE_A_STONE_FROM_A_WIN_GO_12 = ("S:Mj10=5u0a,Ph8,Wk1,Wl1,We2,Wf2,Wi3,Wh4/N:Mk9=2u0a,Pi9,Wl10,We16,Wf16,"
+                                  "Wg16,Wj16,Wl16 f9=1u0a - 8 N 6 0 - - - - 12 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_attacks_a_mage_a_stone_from_a_win(seed: int) -> None:
+    """An even attack on a Mage one stone from a winning walk home is worth the attacker: Hard attacks it."""
+    played = whole_go_texts(position(_MAGE_A_STONE_FROM_A_WIN_GO_12), "hard", seed)
+    assert any(action.endswith("xj10") for action in played), played
+
+
+# South to act; North's Mage beside its base carries three Activated stones and three to activate there.
+_MAGE_BESIDE_ITS_BASE_TO_ACTIVATE = ("S:Mc8,Ph1,We1,Wg16,Wj16/N:Mh15=3u3a,Pi9,We12,Wl12 g7=1u0a,j7=1u0a "
+                                     "- 8 S 6 0 - - - - 1 -")
+
+
+@pytest.mark.parametrize(("text", "line", "decisive"), [
+    (_MAGE_A_STONE_FROM_A_WIN_GO_12, "k9-k10; k10xj10", True),
+    (_MAGE_A_STONE_FROM_A_WIN_GO_12, "l10-l9-l8-k8-j8-j9; j9xj10", True),
+    (_MAGE_BESIDE_TWO_WARRIORS_GO_38, "h9xi9", False),
+    (_MAGE_BESIDE_ITS_BASE_TO_ACTIVATE, "j16-i16-i15; i15xh15", False),
+])
+def test_caution_spares_an_attack_on_a_loaded_mage(text: str, line: str, decisive: bool) -> None:
+    """An even contest on a rival Mage carrying five stones is one Hard's caution spares; one on a Mage
+    carrying three is not, nor a Warrior's long shot (23 %) at a loaded Mage, whose walk home a block stops
+    surely."""
+    state = position(text)
+    for action in line.split("; "):
+        state.apply(state.parse_action(action))
+    assert state.is_chance_node() and stops_a_win(state) is decisive

@@ -8,11 +8,12 @@ level's whole go from the position with seeded dice and checks what a careful pl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from game.ai.magestone_eval import breaks_a_rite, stops_a_win
+from game.ai.magestone_eval import HARD, MageStoneEval, breaks_a_rite, stops_a_win
 from game.rules.magestone.board import SQUARES_PER_GO
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
@@ -625,6 +626,21 @@ def test_magestone_hard_attacks_a_mage_a_stone_from_a_win(seed: int) -> None:
     """An even attack on a Mage one stone from a winning walk home is worth the attacker: Hard attacks it."""
     played = whole_go_texts(position(_MAGE_A_STONE_FROM_A_WIN_GO_12), "hard", seed)
     assert any(action.endswith("xj10") for action in played), played
+
+
+# Go 14 of the same game, after Hard's walk away: South's Mage has taken the sixth stone on f9, ten squares
+# from home, and North is to act with one even attack in reach (its Mage from i12, or the f16 Warrior).
+_MAGE_SIX_STONES_TWO_GOES_FROM_HOME_GO_14 = ("S:Mf9=6u0a,Ph8,Wj1,Wl1,We2,Wf2,Wi3,Wh4/N:Mi12=2u0a,Pi9,Wl9,"
+                                             "We16,Wf16,Wg16,Wj16,Wl16 - - 8 N 6 0 - - - - 14 -")
+
+
+def test_magestone_hard_counts_a_loaded_mage_out_of_reach_after_its_go() -> None:
+    """With North to act, South's six-stone Mage two goes from home is South's lead in Hard's evaluation, by
+    how surely North's one even attack fails (before ``last_two_go_win`` North led: +0.07)."""
+    state = position(_MAGE_SIX_STONES_TWO_GOES_FROM_HOME_GO_14)
+    hard = MageStoneEval(HARD)(state)[SOUTH]
+    unanswered = MageStoneEval(replace(HARD, last_two_go_win=0.0))(state)[SOUTH]
+    assert hard > 0 > unanswered, (hard, unanswered)
 
 
 # South to act; North's Mage beside its base carries three Activated stones and three to activate there.

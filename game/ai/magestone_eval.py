@@ -383,11 +383,13 @@ class MageStoneEval:
             home = _nearest(mage, base) if near and mage >= 0 else 0
             if not SQUARES_PER_GO < home <= 2 * SQUARES_PER_GO:
                 continue
-            share = near * _open_base_share(s, seat, mage, base, goes=2)
             if seat != last:
-                stakes[seat] = w.two_go_win * share
+                weight = w.two_go_win
             elif w.last_two_go_win:
-                stakes[seat] = w.last_two_go_win * share * self._attacks_fail_share(s, seat, mage, by_seat)
+                weight = w.last_two_go_win * self._attacks_fail_share(s, seat, mage, by_seat)
+            else:
+                continue
+            stakes[seat] = weight * near * _open_base_share(s, seat, mage, base, goes=2)
         return stakes
 
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],

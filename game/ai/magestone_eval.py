@@ -270,7 +270,7 @@ class MageStoneEval:
         rites = [0.0] * n
         if rite is not None:
             rites[rite[0]] = self._rite_worth(s, rite, by_seat, wins, fresh)
-        if w.two_go_win and any(near_wins):
+        if (w.two_go_win or w.last_two_go_win) and any(near_wins):
             two_goes = self._two_go_stakes(s, near_wins, base_of, last, by_seat)
             wins = [now + later for now, later in zip(wins, two_goes, strict=True)]
         stakes = _Stakes(wins, rites)

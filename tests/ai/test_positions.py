@@ -57,6 +57,36 @@ def test_magestone_mage_walks_home_with_six_activated_stones(level: str) -> None
     assert result is not None and result.winners == (0,) and result.reason == "magestone"
 
 
+_NINE_STONES_BESIDE_HOME = (  # one Hard against three Normal, varied openings, game 5 at go 32 (v24)
+    "S:Mj5=1u0a,Ph5,Wj1,Wk1,Wl1,Wg3/W:Me4=0u2a,Ph9,Wf5,Wg6,Wa7,Wb9,Wa10,Wb11/N:Mi10,Pi9,Wf9,Wf16,Wh16,Wj16,"
+    "Wk16,Wl16/E:Mo9=9u0a,Pi8,Wp5,Wn7,Wp7,Wk10,Wj11,Wp12 e5=1u0a,g7=1u0a,g10=1u0a,e12=1u0a f4,g5 13 E 6 0 "
+    "- - - - 32 -")
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_magestone_mage_walks_home_and_activates_the_stones_that_win(level: str, players: int) -> None:
+    """A Mage a step from its base holding enough Unactivated stones to win steps home and activates them.
+
+    Normal stood beside its base with nine for sixteen goes of a four-player game (the position here): a
+    step home alone scored below its Warriors' moves, so its beam never planned the activation after it.
+    """
+    if players == 4:
+        module = pytest.importorskip("game.rules.magestone")
+        state: GameState = module.MageStoneState.from_position(_NINE_STONES_BESIDE_HOME)
+        winner = 3
+    else:
+        state = _magestone({
+            "players": 2,
+            "seats": {"S": _seat("i2", "h1", ["e1", "f1"], (5, 1)), "N": _seat("h16", "i16", ["e16", "j16"])},
+            "stones": {"g7": [1, 0], "j7": [1, 0]},
+        })
+        winner = 0
+    play_go(state, level)
+    result = state.result()
+    assert result is not None and result.winners == (winner,) and result.reason == "magestone"
+
+
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_magestone_steps_a_warrior_off_the_base_to_let_the_mage_home(level: str) -> None:
     """Both base squares hold South's own units; moving the Warrior off i1 lets the Mage walk home and win."""

@@ -57,24 +57,29 @@ def test_magestone_mage_walks_home_with_six_activated_stones(level: str) -> None
     assert result is not None and result.winners == (0,) and result.reason == "magestone"
 
 
-_NINE_STONES_BESIDE_HOME = (  # one Hard against three Normal, varied openings, game 5 at go 32 (v24)
-    "S:Mj5=1u0a,Ph5,Wj1,Wk1,Wl1,Wg3/W:Me4=0u2a,Ph9,Wf5,Wg6,Wa7,Wb9,Wa10,Wb11/N:Mi10,Pi9,Wf9,Wf16,Wh16,Wj16,"
-    "Wk16,Wl16/E:Mo9=9u0a,Pi8,Wp5,Wn7,Wp7,Wk10,Wj11,Wp12 e5=1u0a,g7=1u0a,g10=1u0a,e12=1u0a f4,g5 13 E 6 0 "
-    "- - - - 32 -")
+_WINS_IN_HAND = {  # one Hard against three Normal, varied openings (v24): the seat to act, its position
+    "game-5-go-32": (3, "S:Mj5=1u0a,Ph5,Wj1,Wk1,Wl1,Wg3/W:Me4=0u2a,Ph9,Wf5,Wg6,Wa7,Wb9,Wa10,Wb11/"
+                        "N:Mi10,Pi9,Wf9,Wf16,Wh16,Wj16,Wk16,Wl16/E:Mo9=9u0a,Pi8,Wp5,Wn7,Wp7,Wk10,Wj11,Wp12 "
+                        "e5=1u0a,g7=1u0a,g10=1u0a,e12=1u0a f4,g5 13 E 6 0 - - - - 32 -"),
+    "game-9-go-34": (1, "S:Mj5=0u4a,Pi8,Wf2,Wg2,Wh2,Wh3,Wk5,Wj6/W:Mb9=4u2a,Ph9,We6,Wf7,Wf8,Wa10,Wa11,Wa12/"
+                        "N:Mi13=1u0a,Ph8,Wi11,Wf15,Wg16,Wj16,Wk16,Wl16/E:Mp8=0u4a,Pk7,Wp7,Wp10,Wp11,Wp12 "
+                        "l12=1u0a i5,k6 13 W 6 0 - - - - 34 -"),
+}
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
-@pytest.mark.parametrize("players", [2, 4])
-def test_magestone_mage_walks_home_and_activates_the_stones_that_win(level: str, players: int) -> None:
-    """A Mage a step from its base holding enough Unactivated stones to win steps home and activates them.
+@pytest.mark.parametrize("case", ["two-players", *_WINS_IN_HAND])
+def test_magestone_mage_walks_home_and_activates_the_stones_that_win(level: str, case: str) -> None:
+    """A Mage a step or two from its base holding enough stones to win walks home and activates them at once.
 
-    Normal stood beside its base with nine for sixteen goes of a four-player game (the position here): a
-    step home alone scored below its Warriors' moves, so its beam never planned the activation after it.
+    In game 5 Normal stood beside its base with nine for sixteen goes; in game 9 the four-player Hard moved a
+    Warrior instead (and won four goes later): a step home alone scored below other moves, so the beam never
+    planned the activation after it.
     """
-    if players == 4:
+    if case in _WINS_IN_HAND:
         module = pytest.importorskip("game.rules.magestone")
-        state: GameState = module.MageStoneState.from_position(_NINE_STONES_BESIDE_HOME)
-        winner = 3
+        winner, text = _WINS_IN_HAND[case]
+        state: GameState = module.MageStoneState.from_position(text)
     else:
         state = _magestone({
             "players": 2,

@@ -62,7 +62,7 @@ MAGNASTORM_BENCH_PLAYERS = 4
 
 def bench_ai(goes: int = 12, games: int = 2) -> dict[str, float]:
     """Median seconds per MageStone go, MagiStrat move (2-player games) and Magnastorm turn (4 players)
-    for every level."""
+    for every level, and per MageStone go of the four-player Hard (its own search)."""
     figures: dict[str, float] = {}
     for level in ("easy", "normal", "hard"):
         figures[f"magestone_{level}_s"] = median_go_seconds("magestone", {"players": 2}, level, goes, games)
@@ -73,4 +73,5 @@ def bench_ai(goes: int = 12, games: int = 2) -> dict[str, float]:
             "magnastorm", {"players": MAGNASTORM_BENCH_PLAYERS}, level, goes, games,
             skip=2 * MAGNASTORM_BENCH_PLAYERS,
         )
+    figures["magestone_4p_hard_s"] = median_go_seconds("magestone", {"players": 4}, "hard", goes, games)
     return figures

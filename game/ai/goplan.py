@@ -17,11 +17,13 @@ the go plays well). It is an expectimax over the go:
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
   those plans are judged by what survives the answer, and rank first;
-* with ``next_go_weight`` w > 0 the reply line plays one whole go more, the next seat's (in two-player
-  games the planner's own next go), greedily as well; such a plan is worth its value after the answer
-  plus w x what that go adds, so a plan that sets up the next go (a stone in reach, a Rite that
-  completes) ranks above an equal one that does not, while a small w keeps a gain or a defence due now
-  from being put off to the go the planner assumes it will have;
+* with ``next_go_weight`` w > 0 the reply line plays ``next_goes`` whole goes more (by default one: the
+  next seat's, in two-player games the planner's own next go), greedily as well; such a plan is worth its
+  value after the answer plus w x what the next go adds (that go's value in turn counting the one after it
+  by w), so a plan that sets up the next go (a stone in reach, a Rite that completes) ranks above an equal
+  one that does not, while a small w keeps a gain or a defence due now from being put off to the go the
+  planner assumes it will have; with four players two more goes finish the round of rivals, whose
+  attacks on what the plan leaves exposed then count;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
   better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
@@ -53,10 +55,11 @@ class GoPlanner(Searcher):
     def __init__(
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
         caution: float = 0.0, decisive: Callable[[GameState], bool] | None = None,
-        next_go_weight: float = 0.0,
+        next_go_weight: float = 0.0, next_goes: int = 1,
     ) -> None:
         self.evaluator = evaluator
         self.next_go_weight = next_go_weight
+        self.next_goes = next_goes
         self.widths = tuple(widths)
         self.reply_top = reply_top
         self.max_steps = max_steps
@@ -117,33 +120,33 @@ class GoPlanner(Searcher):
 
     def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:
         """Value for ``seat`` after the next player plays its go greedily (dice averaged), and with
-        ``next_go_weight`` the go after it."""
+        ``next_go_weight`` the ``next_goes`` goes after it."""
         rival = state.current_player()
         if rival < 0 or limit.exhausted:
             return self.evaluator(state)[seat]
-        return self._greedy(state, seat, rival, limit, bool(self.next_go_weight))
+        return self._greedy(state, seat, rival, limit, self.next_goes if self.next_go_weight else 0)
 
-    def _greedy(self, state: GameState, seat: int, mover: int, limit: SearchLimit, go_on: bool) -> float:
-        """Value for ``seat`` once ``mover`` has played the rest of its go greedily (dice averaged); with
-        ``go_on`` the next mover's go is blended in by ``next_go_weight``."""
+    def _greedy(self, state: GameState, seat: int, mover: int, limit: SearchLimit, goes_on: int) -> float:
+        """Value for ``seat`` once ``mover`` has played the rest of its go greedily (dice averaged); the
+        next ``goes_on`` movers' goes are blended in, each by ``next_go_weight``."""
         if state.is_chance_node():
             total = 0.0
             for outcome, probability in state.chance_outcomes():
                 state.apply(outcome)
-                total += probability * self._greedy(state, seat, mover, limit, go_on)
+                total += probability * self._greedy(state, seat, mover, limit, goes_on)
                 state.undo()
             return total
         limit.tick()
         player = state.current_player()
         if player != mover or limit.exhausted:
             now = self.evaluator(state)[seat]
-            if not go_on or player < 0 or limit.exhausted:
+            if not goes_on or player < 0 or limit.exhausted:
                 return now
-            return now + self.next_go_weight * (self._greedy(state, seat, player, limit, False) - now)
+            return now + self.next_go_weight * (self._greedy(state, seat, player, limit, goes_on - 1) - now)
         actions = state.legal_actions()
         best = max(range(len(actions)), key=lambda i: self._after(state, actions[i], mover, limit))
         state.apply(actions[best])
-        value = self._greedy(state, seat, mover, limit, go_on)
+        value = self._greedy(state, seat, mover, limit, goes_on)
         state.undo()
         return value
 

@@ -18,7 +18,7 @@ from game.ai.base import SearchBot
 from game.ai.games import new_state
 from game.ai.goplan import GoPlanner
 from game.ai.levels import LEVELS, REFERENCE_LEVELS
-from game.ai.magestone_eval import DEFAULT, HARD, HARD_MULTI, HARD_RACER, HARD_REF, MageStoneEval, Weights
+from game.ai.magestone_eval import DEFAULT, HARD, HARD_MULTI, HARD_RACER, HARD_REF, MageStoneEval
 from game.rules.match import Match
 from game.rules.protocol import GameState
 
@@ -53,20 +53,31 @@ def test_magestone_hard_plans_with_the_hard_weights() -> None:
     assert any(hard(state) != default(state) for state in positions)
 
 
-@pytest.mark.parametrize(("level", "players", "weights"),
-                         [("hard-ref", 2, HARD_REF), ("hard-ref", 4, HARD_REF), ("hard", 4, HARD_MULTI)])
-def test_magestone_hard_ref_and_four_player_hard_search_as_on_1_december(
-        level: str, players: int, weights: Weights) -> None:
-    """The arena's fixed yardstick 'hard-ref' is the earlier Hard (HARD_REF weights); no menu offers it.
-    With four players Hard searches as it does (the two-player Hard is weaker there: docs/ai.md), with the
-    HARD_MULTI weights."""
-    bot = make_bot("magestone", level, players)
+@pytest.mark.parametrize("players", [2, 4])
+def test_magestone_hard_ref_searches_as_on_1_december(players: int) -> None:
+    """The arena's fixed yardstick 'hard-ref' is the earlier Hard (HARD_REF weights); no menu offers it."""
+    bot = make_bot("magestone", "hard-ref", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
     assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
-    reference = MageStoneEval(weights)
+    assert planner.next_go_weight == 0.0
+    reference = MageStoneEval(HARD_REF)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS
+
+
+def test_magestone_four_player_hard_plays_out_the_rivals_round() -> None:
+    """With four players Hard keeps 'hard-ref''s beam (the two-player Hard is weaker there: docs/ai.md)
+    with the HARD_MULTI weights, and after the next rival's reply plays the other two rivals' goes
+    greedily, each blended in at half."""
+    players = 4
+    bot = make_bot("magestone", "hard", players)
+    assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
+    planner = bot.searcher
+    assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 200_000)
+    assert (planner.next_go_weight, planner.next_goes) == (0.5, 2)
+    reference = MageStoneEval(HARD_MULTI)
+    assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
 
 
 def test_magestone_hard_racer_is_hard_going_home_at_four_stones() -> None:

@@ -80,6 +80,25 @@ def test_goplanner_next_go_weight_blends_in_the_planners_own_next_go() -> None:
     assert state.position() == _race([6, 0], left=1).position()
 
 
+def test_goplanner_next_goes_blends_in_each_further_go() -> None:
+    """Three racers, the planner at 6 with one action left: its step is answered by the next racer's go, then
+    the third racer's, then its own next go wins. Each further go moves the value ``next_go_weight`` of the
+    way to what that go brings, so two further goes at weight 1 reach the win."""
+    state = _race([6, 0, 0], left=1)
+
+    def step_value(weight: float, goes: int) -> float:
+        planner = GoPlanner(evaluator("toyrace"), (4,), reply_top=3, next_go_weight=weight, next_goes=goes)
+        scored = planner.analyse(state, state.legal_actions(), random.Random(0), Budget(10_000).start())
+        return next(s.value for s in scored if s.action == "step")
+
+    after_the_answer, after_the_third = step_value(0.0, 2), step_value(1.0, 1)
+    assert after_the_third < 0.9
+    assert step_value(1.0, 2) == pytest.approx(1.0, abs=1e-3)
+    third_then_own = after_the_third + 0.5 * (1.0 - after_the_third)
+    expected = after_the_answer + 0.5 * (third_then_own - after_the_answer)
+    assert step_value(0.5, 2) == pytest.approx(expected, abs=1e-3)
+
+
 @pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_move(game_id: str, level: str) -> None:

@@ -158,6 +158,10 @@ class Weights:
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
     changes."""
+    winning_load_pull: float = 0.0
+    """Per square beyond ``win_pull_slack``, the pull home of a Mage holding enough stones to win once the
+    Unactivated ones are activated (``activation_win``), in place of ``home_pull``, which counts every square
+    and would price the sixth stone taken nine squares from home below leaving it (the four-player Hard)."""
 
 
 class _Stakes(NamedTuple):
@@ -299,7 +303,10 @@ class MageStoneEval:
                     score -= w.win_pull * max(0, home - w.win_pull_slack)
                 else:
                     if cu:
-                        score -= w.home_pull * home
+                        if w.winning_load_pull and near_wins[seat]:
+                            score -= w.winning_load_pull * max(0, home - w.win_pull_slack)
+                        else:
+                            score -= w.home_pull * home
                         if homeward:
                             score += w.home_gain * cu * max(0, w.home_reach - home) / w.home_reach
                     if stones:

@@ -1,10 +1,10 @@
-"""MageStone Hard with four players against the mistakes careful players found (seed-41, -43 and -45 games).
+"""MageStone Hard with four players against the mistakes careful players found (seed-41, -43, -45, -91 games).
 
 Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json``,
-``docs/games/magestone-4p-vs-hard-2026-12-05.json`` and ``...-2026-12-05-b.json`` (the careful player South,
-Hard at West, North and East; with 3-4 players Hard searches as ``hard-ref`` with the ``HARD_MULTI``
-weights, see ``game/ai/levels.py``), plus one constructed Rite. Each test plays the seat's whole go with
-seeded dice.
+``docs/games/magestone-4p-vs-hard-2026-12-05.json``, ``...-2026-12-05-b.json`` and ``...-2026-12-06.json``
+(the careful player South, Hard at West, North and East; with four players Hard keeps ``hard-ref``'s beam
+with the ``HARD_MULTI`` weights, see ``game/ai/levels.py``), plus one constructed Rite. Each test plays the
+seat's whole go with seeded dice.
 """
 
 from __future__ import annotations
@@ -132,9 +132,10 @@ def test_magestone_four_player_hard_counts_a_rivals_win_next_go_in_full() -> Non
     """South's Mage walks home to win at its next go (East to act first): against the lead over the mean
     rival that costs each other seat a third of it; the 4-player Hard counts all of it against each."""
     state = position(_GO_72)
-    unseen = MageStoneEval(replace(HARD_MULTI, activation_win=0.0, imminent_win=0.0)).leads(state)
-    third = MageStoneEval(replace(HARD_MULTI, rival_win_share=0.0)).leads(state)
-    full = MageStoneEval(HARD_MULTI).leads(state)
+    weights = replace(HARD_MULTI, winning_load_pull=0.0)  # a winning load's pull home comes with its stake
+    unseen = MageStoneEval(replace(weights, activation_win=0.0, imminent_win=0.0)).leads(state)
+    third = MageStoneEval(replace(weights, rival_win_share=0.0)).leads(state)
+    full = MageStoneEval(weights).leads(state)
     for seat in (WEST, NORTH):  # East, to act, also weighs its strikes on the Mage by the same stake
         stake_third = unseen[seat] - third[seat]
         assert stake_third > 1.0
@@ -197,15 +198,33 @@ def test_magestone_four_players_normal_walks_its_six_stone_mage_home(seed: int) 
 # South to act (constructed): its Mage on g9 holds five Activated stones, nine squares from home, beside a
 # loose Activated stone; no unit of another seat is near.
 _SIXTH_STONE_NINE_SQUARES_FROM_HOME = ("S:Mg9=0u5a,P*,Wh6/W:Me1=0u3a,Pb9/N:Mo9=0u2a,Ph12/E:Mp5=0u3a,P* "
-                                       "{stone}=0u1a,k12=2u0a - 0 S 6 0 - - - - 201 -")
+                                       "{stone}={kind},k12=2u0a - 0 S 6 0 - - - - 201 -")
 
 
+@pytest.mark.parametrize("kind", ["0u1a", "1u0a"])
 @pytest.mark.parametrize("stone", ["h9", "g10"])
 @pytest.mark.parametrize("seed", range(2))
-def test_magestone_four_players_hard_takes_the_sixth_stone_beside_its_mage(stone: str, seed: int) -> None:
-    """A five-stone Mage takes the sixth stone beside it though it then stands more than a go from home. With
-    ``hard-ref``'s pull home on a six-stone Mage (0.4 a square, ``HARD_MULTI`` until 6 Dec 2026) Hard walked
-    around the stone, as Normal and the two-player Hard did before their pull was eased."""
-    state = position(_SIXTH_STONE_NINE_SQUARES_FROM_HOME.format(stone=stone))
+def test_magestone_four_players_hard_takes_the_sixth_stone_beside_its_mage(stone: str, kind: str,
+                                                                          seed: int) -> None:
+    """A five-stone Mage takes the sixth stone beside it though it then stands more than a go from home,
+    Activated or not. With ``hard-ref``'s pull home on a six-stone Mage (0.4 a square, ``HARD_MULTI`` until
+    6 Dec 2026) Hard walked around an Activated one; until the thirty-third session (docs/ai.md) it walked
+    around an Unactivated one, whose pull home (0.12 a square) outweighed it."""
+    state = position(_SIXTH_STONE_NINE_SQUARES_FROM_HOME.format(stone=stone, kind=kind))
     played = whole_go_texts(state, "hard", seed)
     assert carried(state, SOUTH) == 6, played
+
+
+# North to act at go 97 of the seed-91 game (constructed from it: North's own goes there were 95 and 99):
+# its d20 Mage on k10 holds five Activated stones beside the free k9, nine squares from home; from go 79 on
+# it never took it.
+_SEED_91_SIXTH_STONE = ("S:Mg4=0u2a,Ph3,We1,Wf5/W:Mi8=1u4a,Pa9,Wi6,Wg7,Wj7,Wh8,Wi10/N:Mk10=0u5a,Pi9,Wg9,Wh10,"
+                        "Wi11/E:Mj9,Pf10,Wf11 g7=1u0a,k9=1u0a,g10=1u0a,e12=1u0a - 0 N 6 0 - - - - 99 -")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_four_players_hard_takes_its_sixth_stone_two_goes_from_home(seed: int) -> None:
+    """North's five-stone Mage steps onto the free stone beside it (the seed-91 game)."""
+    state = position(_SEED_91_SIXTH_STONE)
+    played = whole_go_texts(state, "hard", seed)
+    assert carried(state, NORTH) == 6, played

@@ -15,9 +15,10 @@ def test_go_times_gives_one_sample_per_go() -> None:
 
 @pytest.mark.soak
 def test_bench_ai_reports_every_game_and_level() -> None:
-    """bench_ai times MageStone goes, MagiStrat moves and Magnastorm turns at every search level."""
+    """bench_ai times MageStone goes, MagiStrat moves and Magnastorm turns at every search level, and the
+    four-player MageStone Hard's goes."""
     figures = bench_ai(goes=2, games=1)
     levels = ("easy", "normal", "hard")
     games = ("magestone", "magistrat", "magnastorm")
-    assert set(figures) == {f"{g}_{lvl}_s" for g in games for lvl in levels}
+    assert set(figures) == {f"{g}_{lvl}_s" for g in games for lvl in levels} | {"magestone_4p_hard_s"}
     assert all(value < 5.0 for value in figures.values())

@@ -24,6 +24,9 @@ the go plays well). It is an expectimax over the go:
   one that does not, while a small w keeps a gain or a defence due now from being put off to the go the
   planner assumes it will have; with four players two more goes finish the round of rivals, whose
   attacks on what the plan leaves exposed then count;
+* with ``answered_only``, a decision on a line re-judged with the answer is worth the best of its
+  answered continuations alone: the other actions' quick scores saw no answer, and a plan the answer
+  refutes would otherwise keep the value of a sibling nobody answered;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
   better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
@@ -55,9 +58,10 @@ class GoPlanner(Searcher):
     def __init__(
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
         caution: float = 0.0, decisive: Callable[[GameState], bool] | None = None,
-        next_go_weight: float = 0.0, next_goes: int = 1,
+        next_go_weight: float = 0.0, next_goes: int = 1, answered_only: bool = False,
     ) -> None:
         self.evaluator = evaluator
+        self.answered_only = answered_only
         self.next_go_weight = next_go_weight
         self.next_goes = next_goes
         self.widths = tuple(widths)
@@ -91,18 +95,21 @@ class GoPlanner(Searcher):
     def _deepen(
         self, state: GameState, actions: list[Any], values: list[float], seat: int, depth: int,
         limit: SearchLimit, reply: bool,
-    ) -> None:
-        """Replace the quick scores of the beam's actions by their planned values."""
+    ) -> list[int]:
+        """Replace the quick scores of the beam's actions by their planned values; the indices planned."""
         width = self.widths[depth] if depth < len(self.widths) else 1
+        planned: list[int] = []
         if depth >= self.max_steps:
-            return
+            return planned
         beam = sorted(range(len(actions)), key=lambda i: -values[i])[:width]
         for index in beam:
             if limit.exhausted:
-                return
+                break
             state.apply(actions[index])
             values[index] = self._plan(state, seat, depth + 1, limit, reply)
             state.undo()
+            planned.append(index)
+        return planned
 
     def _plan(self, state: GameState, seat: int, depth: int, limit: SearchLimit, reply: bool) -> float:
         """Value for ``seat`` of continuing its go from ``state`` as planned."""
@@ -115,7 +122,9 @@ class GoPlanner(Searcher):
             return self.evaluator(state)[seat]
         actions = state.legal_actions()
         values = [self._after(state, action, seat, limit) for action in actions]
-        self._deepen(state, actions, values, seat, depth, limit, reply)
+        planned = self._deepen(state, actions, values, seat, depth, limit, reply)
+        if reply and self.answered_only and planned:
+            return max(values[index] for index in planned)
         return max(values)
 
     def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:

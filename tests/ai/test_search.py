@@ -99,6 +99,24 @@ def test_goplanner_next_goes_blends_in_each_further_go() -> None:
     assert step_value(0.5, 2) == pytest.approx(expected, abs=1e-3)
 
 
+def test_goplanner_answered_only_judges_a_plan_by_the_line_it_plays() -> None:
+    """At 5 with two actions left and the rival at 7 (its next go wins), only the dice win now. A step
+    then leaves a dash (1 in 3) before the rival's go: -1/3; a dash now wins 1 in 3 and otherwise leaves
+    one more dash: 1/3 + 2/3 x -1/3 = 1/9. Without ``answered_only`` a step is worth the quick score of a
+    sibling that saw no answer, more than any line it can play."""
+    state = _race([5, 7], left=2)
+
+    def values(answered_only: bool) -> dict[str, float]:
+        planner = GoPlanner(evaluator("toyrace"), (4,), reply_top=3, answered_only=answered_only)
+        scored = planner.analyse(state, state.legal_actions(), random.Random(0), Budget(10_000).start())
+        return {s.action: s.value for s in scored}
+
+    answered = values(True)
+    assert answered["step"] == pytest.approx(-1 / 3, abs=1e-3)
+    assert answered["dash"] == pytest.approx(1 / 9, abs=1e-3)
+    assert values(False)["step"] > answered["step"] + 0.2
+
+
 @pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_move(game_id: str, level: str) -> None:

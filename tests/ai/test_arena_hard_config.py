@@ -60,7 +60,7 @@ def test_magestone_hard_ref_searches_as_on_1_december(players: int) -> None:
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
     assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 40_000)
-    assert planner.next_go_weight == 0.0
+    assert planner.next_go_weight == 0.0 and not planner.answered_only
     reference = MageStoneEval(HARD_REF)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
     assert "hard-ref" not in LEVELS and "hard-ref" in REFERENCE_LEVELS
@@ -69,13 +69,16 @@ def test_magestone_hard_ref_searches_as_on_1_december(players: int) -> None:
 def test_magestone_four_player_hard_plays_out_the_rivals_round() -> None:
     """With four players Hard keeps 'hard-ref''s beam (the two-player Hard is weaker there: docs/ai.md)
     with the HARD_MULTI weights, and after the next rival's reply plays the other two rivals' goes
-    greedily, each blended in at half."""
+    greedily, each blended in at half; a plan so answered is judged by its answered line alone."""
     players = 4
     bot = make_bot("magestone", "hard", players)
     assert isinstance(bot, SearchBot) and isinstance(bot.searcher, GoPlanner)
     planner = bot.searcher
     assert (planner.widths, planner.reply_top, planner.caution, bot.budget.nodes) == ((8, 2), 2, 0.0, 200_000)
-    assert (planner.next_go_weight, planner.next_goes) == (0.5, 2)
+    assert (planner.next_go_weight, planner.next_goes, planner.answered_only) == (0.5, 2, True)
+    two_players = make_bot("magestone", "hard", 2)
+    assert isinstance(two_players, SearchBot) and isinstance(two_players.searcher, GoPlanner)
+    assert not two_players.searcher.answered_only
     reference = MageStoneEval(HARD_MULTI)
     assert all(planner.evaluator(state) == reference(state) for state in _midgame_positions(players))
 

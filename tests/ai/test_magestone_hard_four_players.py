@@ -228,3 +228,23 @@ def test_magestone_four_players_hard_takes_its_sixth_stone_two_goes_from_home(se
     state = position(_SEED_91_SIXTH_STONE)
     played = whole_go_texts(state, "hard", seed)
     assert carried(state, NORTH) == 6, played
+
+
+# West (Hard) to act at go 30 of game 25 of the v29 four-player row (one Hard against three Normal,
+# docs/arena/magestone-4p-hard-normal-v29-winning-load.jsonl): six stones lie on f8, beside its Mage and
+# between North's Warriors on g8 and f9, whose pair fells a Mage there 90 % of the time. West took the pile
+# and left its Mage to the pair five times in that game, felled every time.
+_PILE_BESIDE_A_PAIR = ("S:Mk4,Ph8,Wf1,Wj1,Wk2,Wf3,Wh3,Wk3/W:Mf7,Ph9,Wg5,Wc7,We8,Wa10,Wa11,Wg11/"
+                       "N:Mg10=4u0a,Pi9,Wg8,Wf9,Wk12,Wf16,Wj16,Wl16/E:Mo9=3u0a,Pi8,Wl5,Wp6,Wk8,Wo10,Wp10,"
+                       "Wp12 l5=1u0a,f8=6u0a,f9=1u0a,e12=1u0a - 16 W 6 0 - - - - 30 -")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_magestone_four_players_hard_contests_the_pair_beside_the_pile_it_takes(seed: int) -> None:
+    """A Mage that takes the pile is not left to the pair beside it uncontested: West attacks one of the
+    two Warriors in the same go. Judged with siblings' unanswered quick scores (until the thirty-fourth
+    session, docs/ai.md) the plan kept a worth North's answer had taken away, and West walked on."""
+    state = position(_PILE_BESIDE_A_PAIR)
+    played = whole_go_texts(state, "hard", seed)
+    if carried(state, WEST) >= 6:
+        assert any(text.endswith(("xg8", "xf9")) for text in played), played

@@ -3,8 +3,8 @@
 Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json``,
 ``docs/games/magestone-4p-vs-hard-2026-12-05.json``, ``...-2026-12-05-b.json`` and ``...-2026-12-06.json``
 (the careful player South, Hard at West, North and East; with four players Hard keeps ``hard-ref``'s beam
-with the ``HARD_MULTI`` weights, see ``game/ai/levels.py``), plus one constructed Rite. Each test plays the
-seat's whole go with seeded dice.
+with the ``HARD_MULTI`` weights, see ``game/ai/levels.py``), plus one constructed Rite and one go start of an
+arena game. Each test plays the seat's whole go with seeded dice.
 """
 
 from __future__ import annotations

@@ -211,7 +211,9 @@ in part (``two_go_win``), so the attack comes while it is still in time; and, as
 have them, a Rite that wins at its owner's next go worth nearly a won game and felling its Priest worth that
 (``rite_imminent``, ``rite_prize``); and Hard's pull home on a six-stone Mage (``win_pull``,
 ``win_pull_slack``), so a sixth stone more than a go from home is taken (``hard-ref``'s 0.4 a square priced it
-below leaving it)."""
+below leaving it); a Mage holding a winning load is pulled home as a six-Activated one
+(``winning_load_pull``); and, as Hard's two-player weights have it, a Warrior or Priest on a free stone costs
+``stone_block`` (it keeps the seat's own Mage off; the seed-93 careful game, 6 Dec 2026)."""
 
 
 @cache

@@ -260,3 +260,22 @@ def test_magestone_four_players_hard_contests_the_pair_beside_the_pile_it_takes(
     played = whole_go_texts(state, "hard", seed)
     if carried(state, WEST) >= 6:
         assert any(text.endswith(("xg8", "xf9")) for text in played), played
+
+
+# South to act at go 17 of the seed-93 game: its Mage on i5 has stood two squares from h6 and i6 since go 5;
+# it walked a Warrior j1-i6 onto the stone and went on standing there.
+_SEED_93_GO_17 = ("S:Mi5,Pi8,Wg1,Wj1,Wk1,Wl1,Wh4,Wf7/W:Ma9=0u2a,Ph9,Wg5,Wa6,Wa7,Wa10,Wa11,Wa12/"
+                  "N:Mi12=3u0a,Pi14,We16,Wf16,Wg16,Wl16/E:Mk9=1u0a,Pi9,Wp5,Wp6,Wp7,Wp10,Wj11,Wk12 "
+                  "e5=1u0a,l5=1u0a,h6=1u0a,i6=1u0a,g7=1u0a,j7=1u0a,k8=1u0a,g10=1u0a,e12=1u0a,l12=1u0a "
+                  "k11,j12 14 S 6 0 - - - - 17 -")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_magestone_four_players_hard_parks_no_warrior_on_its_own_stones(seed: int) -> None:
+    """South ends no Warrior's or Priest's move on a stone its Mage could take (the two-player Hard's
+    ``stone_block``, in ``HARD_MULTI`` since the thirty-fourth session); here its Mage takes i6 itself."""
+    state = position(_SEED_93_GO_17)
+    played = play_whole_go(state, "hard", seed)
+    parked = [str(action) for action, _chance, kind in played if kind not in (None, "mage")]
+    assert not parked, parked
+    assert carried(state, SOUTH) > 0, [str(action) for action, _chance, _kind in played]

@@ -1,10 +1,11 @@
-"""MageStone Hard with four players against the mistakes careful players found (seed-41, -43, -45, -91 games).
+"""MageStone Hard with four players against careful players' mistakes (seed-41, -43, -45, -91, -93 games).
 
 Positions are go starts of ``docs/games/magestone-4p-vs-hard-2026-12-03.json``,
 ``docs/games/magestone-4p-vs-hard-2026-12-05.json``, ``...-2026-12-05-b.json`` and ``...-2026-12-06.json``
-(the careful player South, Hard at West, North and East; with four players Hard keeps ``hard-ref``'s beam
-with the ``HARD_MULTI`` weights, see ``game/ai/levels.py``), plus one constructed Rite and one go start of an
-arena game. Each test plays the seat's whole go with seeded dice.
+(the careful player South, Hard at West, North and East) and of ``...-4p-north-vs-hard-2026-12-06.json`` (the
+careful player North); with four players Hard keeps ``hard-ref``'s beam with the ``HARD_MULTI`` weights, see
+``game/ai/levels.py``. Plus one constructed Rite and one go start of an arena game. Each test plays the seat's
+whole go with seeded dice.
 """
 
 from __future__ import annotations

@@ -95,12 +95,12 @@ _MAGESTONE_LEVELS = {
 
 _MAGESTONE_MULTIPLAYER = {"hard": replace(_MAGESTONE_LEVELS["hard-ref"], weights=HARD_MULTI, nodes=200_000,
                                           next_go_weight=0.5, next_goes=2, answered_only=True)}
-"""Levels that play 4-player games with another configuration. Hard keeps ``hard-ref``'s beam and reply: the
-stone-racing Hard of 2 Dec 2026 scored 0.41 as one Hard against three Normal where the Hard of 1 Dec scored
-0.69 (docs/ai.md), mainly for its caution on dice contests (against the lead over the mean rival, a rival's
-loss counts a third of an own loss). Its weights are ``HARD_MULTI``: ``hard-ref``'s with a rival's win counted
-in full, and tuned for four players (see that set's docstring). Since 6 Dec 2026 the two rivals after the
-reply play their goes too, each blended in at half, so a plan is judged by the whole round of rivals it
+"""Levels that play 3- and 4-player games with another configuration. Hard keeps ``hard-ref``'s beam and
+reply: the stone-racing Hard of 2 Dec 2026 scored 0.41 as one Hard against three Normal where the Hard of 1
+Dec scored 0.69 (docs/ai.md), mainly for its caution on dice contests (against the lead over the mean rival, a
+rival's loss counts a third of an own loss). Its weights are ``HARD_MULTI``: ``hard-ref``'s with a rival's win
+counted in full, and tuned for four players (see that set's docstring). Since 6 Dec 2026 the two rivals after
+the reply play their goes too, each blended in at half, so a plan is judged by the whole round of rivals it
 leaves its units to (with 200k nodes; one Hard against three Normal, varied openings, won 116 of 200 where the
 Hard without the round won 103 of the same games). Since the thirty-fourth session a plan so answered is
 judged by its answered line alone (``answered_only``): 124 of the same 200 where the Hard before won 112."""

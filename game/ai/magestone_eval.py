@@ -301,12 +301,13 @@ class MageStoneEval:
                 if w.mage_exposure and seat != fresh:
                     score -= w.mage_exposure * self._walk_up_threat(s, mage, fresh, by_seat[fresh], stakes)
                 home = _nearest(mage, base)
+                beyond_slack = max(0, home - w.win_pull_slack)
                 if ca >= STONES_TO_WIN:
-                    score -= w.win_pull * max(0, home - w.win_pull_slack)
+                    score -= w.win_pull * beyond_slack
                 else:
                     if cu:
                         if w.winning_load_pull and near_wins[seat]:
-                            score -= w.winning_load_pull * max(0, home - w.win_pull_slack)
+                            score -= w.winning_load_pull * beyond_slack
                         else:
                             score -= w.home_pull * home
                         if homeward:

@@ -16,7 +16,8 @@ the go plays well). It is an expectimax over the go:
 * with ``reply_top`` = k, the k best root actions are planned once more
   (greedily) with the next player's answer: it plays its own go greedily (its
   best quick score at each decision, dice averaged) before the evaluation, so
-  those plans are judged by what survives the answer, and rank first;
+  those plans are judged by what survives the answer, and rank first (a plan whose answer the budget or
+  the think time cut short keeps its unanswered value and does not);
 * with ``next_go_weight`` w > 0 the reply line plays ``next_goes`` whole goes more (by default one: the
   next seat's, in two-player games the planner's own next go), greedily as well; such a plan is worth its
   value after the answer plus w x what the next go adds (that go's value in turn counting the one after it
@@ -86,9 +87,11 @@ class GoPlanner(Searcher):
                 if limit.exhausted:
                     break
                 state.apply(actions[index])
-                values[index] = self._plan(state, seat, greedy, limit, True)
+                answered = self._plan(state, seat, greedy, limit, True)
                 state.undo()
-                weights[index] = 1.0
+                if limit.exhausted:  # a line the budget cut short is no answered plan: it must not rank first
+                    break
+                values[index], weights[index] = answered, 1.0
         return [ScoredAction(action, value + TIE_BREAK * first, weight)
                 for action, value, first, weight in zip(actions, values, quick, weights, strict=True)]
 

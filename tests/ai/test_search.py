@@ -117,6 +117,24 @@ def test_goplanner_answered_only_judges_a_plan_by_the_line_it_plays() -> None:
     assert values(False)["step"] > answered["step"] + 0.2
 
 
+def test_goplanner_ranks_no_answer_the_budget_cut_short_as_answered() -> None:
+    """Answered plans rank first, so one whose answer the budget cut short keeps its unanswered value and
+    weight: at every budget each plan ranked as answered is worth what the full search finds it worth."""
+    state = _race([5, 7], left=2)
+
+    def analyse(nodes: int) -> tuple[dict[str, ScoredAction], int]:
+        planner = GoPlanner(evaluator("toyrace"), (4,), reply_top=3)
+        limit = Budget(nodes).start()
+        scored = planner.analyse(state, state.legal_actions(), random.Random(0), limit)
+        return {s.action: s for s in scored}, limit.used
+
+    full, used = analyse(10_000)
+    assert sum(s.weight for s in full.values()) >= 2
+    for nodes in range(1, used):
+        answered = {action: s.value for action, s in analyse(nodes)[0].items() if s.weight}
+        assert answered == {action: pytest.approx(full[action].value) for action in answered}, nodes
+
+
 @pytest.mark.parametrize("game_id", ["toyrace", "toynim"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_move(game_id: str, level: str) -> None:

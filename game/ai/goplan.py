@@ -84,8 +84,6 @@ class GoPlanner(Searcher):
             greedy = max(len(self.widths), 1)
             ranked = sorted(range(len(actions)), key=lambda i: -(values[i] + TIE_BREAK * quick[i]))
             for index in ranked[: self.reply_top]:
-                if limit.exhausted:
-                    break
                 state.apply(actions[index])
                 answered = self._plan(state, seat, greedy, limit, True)
                 state.undo()

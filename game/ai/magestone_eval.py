@@ -154,6 +154,10 @@ class Weights:
     """Per square, how hard a Mage with nothing to collect or carry home is drawn, while no Rite runs, towards
     the nearest enemy unit on the Nexus (which keeps its Priest from declaring); a felled Mage counts from its
     start square, where it comes back (Hard)."""
+    nexus_pull_holding: int = 0
+    """1: ``nexus_clear_pull`` draws a Mage holding Unactivated stones too, so one on its base is worth no
+    more holding them than activating them (without it a Mage at home kept a stone unactivated and walked
+    between its base squares for 300 goes, thirty-seventh session)."""
     rival_win_share: float = 0.0
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
@@ -316,7 +320,8 @@ class MageStoneEval:
                         score -= w.stone_pull * _nearest(mage, stones) / (1 + cu + w.calm_activated * ca)
             else:
                 score += w.mage_queued
-            if w.nexus_clear_pull and rite is None and not stones and not cu and ca < STONES_TO_WIN:
+            holding = cu and not w.nexus_pull_holding
+            if w.nexus_clear_pull and rite is None and not stones and not holding and ca < STONES_TO_WIN:
                 score -= w.nexus_clear_pull * _nexus_blocker_distance(s, seat, mage, mage_starts[seat])
             if priest >= 0:
                 score += w.priest

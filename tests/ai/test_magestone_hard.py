@@ -690,3 +690,20 @@ def test_magestone_hard_attacks_a_mage_carrying_its_d20_home(game: str, seed: in
     """An even attack on a rival Mage carrying the stones for its d20 comes before an activation of two."""
     played = whole_go_texts(position(_FOUR_STONES_FOR_A_D20_GO_10[game]), "hard", seed)
     assert any(action.endswith("xj10") for action in played), played
+
+
+# North (Hard) to act at go 100 of game 63 of the Hard-against-Normal row on varied openings
+# (docs/arena/magestone-2p-hard-normal-v29-win-in-hand.jsonl): no stone lies free, North's Mage on its base
+# holds five (one Unactivated) and needs a sixth from South's Mage. From go 98 to the go limit (400) Hard
+# walked it between h16 and i16 and never activated the stone; the game was drawn. Normal, in its place,
+# activates and sends its Priest at the Nexus. Holding the stone spared Hard the Nexus pull of a Mage with
+# nothing to collect or carry (``nexus_pull_holding``, docs/ai.md thirty-seventh session).
+_IDLE_ON_ITS_BASE_GO_100 = "S:Me1=0u3a,Pi8,Wh6,Wf9/N:Mh16=1u4a,Pi9 - - 0 N 6 0 - - - - 100 -"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_activates_a_stone_rather_than_idle_on_its_base(seed: int) -> None:
+    """With nothing left to collect, a Mage on its base activates the stone it holds (an Activated stone
+    stays with a felled Mage) rather than walk between its base squares."""
+    played = whole_go_texts(position(_IDLE_ON_ITS_BASE_GO_100), "hard", seed)
+    assert any(action.startswith("activate ") for action in played), played

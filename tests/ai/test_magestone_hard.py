@@ -703,7 +703,8 @@ _IDLE_ON_ITS_BASE_GO_100 = "S:Me1=0u3a,Pi8,Wh6,Wf9/N:Mh16=1u4a,Pi9 - - 0 N 6 0 -
 
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_activates_a_stone_rather_than_idle_on_its_base(seed: int) -> None:
-    """With nothing left to collect, a Mage on its base activates the stone it holds (an Activated stone
-    stays with a felled Mage) rather than walk between its base squares."""
+    """With nothing left to collect, a Mage on its base activates the stone it holds (a felled Mage drops
+    every Unactivated stone but keeps all its Activated ones but one) rather than walk between its base
+    squares."""
     played = whole_go_texts(position(_IDLE_ON_ITS_BASE_GO_100), "hard", seed)
     assert any(action.startswith("activate ") for action in played), played

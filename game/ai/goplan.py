@@ -28,6 +28,10 @@ the go plays well). It is an expectimax over the go:
 * with ``answered_only``, a decision on a line re-judged with the answer is worth the best of its
   answered continuations alone: the other actions' quick scores saw no answer, and a plan the answer
   refutes would otherwise keep the value of a sibling nobody answered;
+* with ``doomed``, an action of the planner's own go that the beam did not plan and that leaves a position
+  the go cannot end in without losing (MageStone's Hard: a rival's Rite one lap from winning still stands)
+  scores as the loss: its quick score saw the position before the go ends, and once every plan looks lost
+  it would outrank the planned moves that break the Rite;
 * with ``caution`` c, a contest is worth its expectation less c x the mean deviation of
   its outcomes' values, so an even contest must gain clearly more than it risks; a contest whose
   better outcome is at least ``FAVOURITE`` likely is a clear favourite, worth its expectation, and so
@@ -60,8 +64,10 @@ class GoPlanner(Searcher):
         self, evaluator: Evaluator, widths: Sequence[int] = (4,), reply_top: int = 0, max_steps: int = 16,
         caution: float = 0.0, decisive: Callable[[GameState], bool] | None = None,
         next_go_weight: float = 0.0, next_goes: int = 1, answered_only: bool = False,
+        doomed: Callable[[GameState, int], bool] | None = None,
     ) -> None:
         self.evaluator = evaluator
+        self.doomed = doomed
         self.answered_only = answered_only
         self.next_go_weight = next_go_weight
         self.next_goes = next_goes
@@ -78,7 +84,8 @@ class GoPlanner(Searcher):
         seat = state.current_player()
         quick = [self._after(state, action, seat, limit) for action in actions]
         values = list(quick)
-        self._deepen(state, actions, values, seat, 0, limit, False)
+        planned = self._deepen(state, actions, values, seat, 0, limit, False)
+        self._unplanned_doomed(state, actions, values, planned, seat)
         weights = [0.0] * len(actions)
         if self.reply_top:
             greedy = max(len(self.widths), 1)
@@ -124,9 +131,26 @@ class GoPlanner(Searcher):
         actions = state.legal_actions()
         values = [self._after(state, action, seat, limit) for action in actions]
         planned = self._deepen(state, actions, values, seat, depth, limit, reply)
+        self._unplanned_doomed(state, actions, values, planned, seat)
         if reply and self.answered_only and planned:
             return max(values[index] for index in planned)
         return max(values)
+
+    def _unplanned_doomed(self, state: GameState, actions: list[Any], values: list[float], planned: list[int],
+                          seat: int) -> None:
+        """Score as the loss each action the beam did not plan that leaves the go one it cannot end without
+        losing (``doomed``): its quick score saw the position before the go ends, not the loss that ending it
+        brings, and would otherwise outrank the planned moves once every plan looks lost."""
+        if self.doomed is None or not planned:
+            return
+        done = set(planned)
+        for index, action in enumerate(actions):
+            if index in done:
+                continue
+            state.apply(action)
+            if not state.is_chance_node() and self.doomed(state, seat):
+                values[index] = -1.0
+            state.undo()
 
     def _reply(self, state: GameState, seat: int, limit: SearchLimit) -> float:
         """Value for ``seat`` after the next player plays its go greedily (dice averaged), and with

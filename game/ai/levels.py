@@ -25,6 +25,7 @@ from game.ai.magestone_eval import (
     HARD_REF,
     MageStoneEval,
     breaks_a_rite,
+    loses_when_go_ends,
     stops_a_win,
 )
 from game.ai.magestone_eval import Weights as MageStoneWeights
@@ -80,13 +81,15 @@ class _PlannerLevel:
     answered_only: bool = False
     """Answered plans are judged by their answered continuations alone
     (:class:`~game.ai.goplan.GoPlanner`)."""
+    doomed: Callable[[GameState, int], bool] | None = None
+    """Positions of the planner's own go that lose once it ends (:class:`~game.ai.goplan.GoPlanner`)."""
 
 
 _MAGESTONE_LEVELS = {
     "easy": _PlannerLevel((2,), 3_000),
     "normal": _PlannerLevel((4,), 12_000),
     "hard": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD, caution=0.5, decisive=stops_a_win,
-                          next_go_weight=0.1),
+                          next_go_weight=0.1, doomed=loses_when_go_ends),
     "hard-ref": _PlannerLevel((8, 2), 40_000, reply=2, weights=HARD_REF),
     "hard-racer": _PlannerLevel((16, 4), 200_000, reply=4, weights=HARD_RACER, caution=0.5,
                                 decisive=breaks_a_rite),
@@ -118,7 +121,7 @@ def _magestone(level: str, weights: MageStoneWeights | None = None) -> BotFactor
         planner = GoPlanner(evaluator(game_id, weighted), config.widths, config.reply,
                             caution=config.caution, decisive=config.decisive,
                             next_go_weight=config.next_go_weight, next_goes=config.next_goes,
-                            answered_only=config.answered_only)
+                            answered_only=config.answered_only, doomed=config.doomed)
         return SearchBot(f"magestone-{level}", planner, Budget(config.nodes), noise)
 
     return make

@@ -613,6 +613,16 @@ LOADED_MAGE = STONES_TO_WIN - 1
 and its walk home wins."""
 
 
+def loses_when_go_ends(state: GameState, seat: int) -> bool:
+    """Whether ``seat``, in its own go, loses once the go ends as things stand: a rival's Rite one lap from
+    winning still runs and its owner's go comes next (Hard's ``doomed`` test: the go planner scores a move it
+    did not plan into such a position as the loss)."""
+    s = cast(MageStoneState, state)
+    rite = s.rite
+    return (rite is not None and rite[0] != seat and rite[1] == rite[2] - 1 and s.turn == seat
+            and _alive_seat_from(s, seat, 1) == rite[0])
+
+
 def stops_a_win(state: GameState) -> bool:
     """Whether the dice contest waiting in ``state`` is one a careful player takes whatever it risks: an
     attack on the Priest of a rival's running Rite (:func:`breaks_a_rite`), or an even or better one on a

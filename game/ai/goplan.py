@@ -141,8 +141,8 @@ class GoPlanner(Searcher):
         """Score as the loss each action the beam did not plan that leaves the go one it cannot end without
         losing (``doomed``): its quick score saw the position before the go ends, not the loss that ending it
         brings, and would otherwise outrank the planned moves once every plan looks lost."""
-        if self.doomed is None or not planned:
-            return
+        if self.doomed is None or not planned or not self.doomed(state, seat):
+            return  # a move of the go cannot doom it: no Rite is declared or laps counted mid-go
         done = set(planned)
         for index, action in enumerate(actions):
             if index in done:

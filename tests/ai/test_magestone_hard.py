@@ -736,3 +736,49 @@ def test_magestone_hard_activates_a_stone_rather_than_idle_on_its_base(seed: int
     squares."""
     played = whole_go_texts(position(_IDLE_ON_ITS_BASE_GO_100), "hard", seed)
     assert any(action.startswith("activate ") for action in played), played
+
+
+# South (Hard) to act at go 27 of the seed-15 careful game (the player North;
+# docs/games/magestone-2p-north-vs-hard-2026-12-07.json): North's d20 Mage on g8 holds five Activated
+# stones and no stone lies free, so its sixth is the one South's Mage drops when it falls; North's Rite on
+# i9 (0 of 2 laps) must be broken within South's next two goes. Hard walked its d12 Mage h4-h8 onto the
+# Nexus, felled the h9 Warrior and ended beside North's Mage; North felled it (71 %), took the dropped
+# stone and walked home. The g7 Warrior breaks the Rite (h8 or i8) with the Mage kept away.
+_MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27 = ("S:Mh4=0u3a,Ph1,Wj1,Wh2,Wh3,Wj3,Wi4,Wg7/N:Mg8=0u5a,Pi9,Wh9,Wj9,"
+                                          "Wf11,Wg16,Wk16,Wl16 - - 8 S 6 0 - - N:0/2 - 27 -")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "every level of 7 Dec 2026 (thirty-ninth session): the evaluation counts the stone a rival Mage a stone "
+    "short of six would take from the felled Mage as any stone, and the greedy answer it assumes fells a "
+    "Warrior (87 %) rather than the Mage (71 %)"))
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_keeps_its_mage_from_a_d20_one_stone_short(level: str, seed: int) -> None:
+    """A Mage is the last stone a rival's five-stone d20 needs: breaking that rival's Rite with a Warrior, a
+    careful player keeps the Mage out of the d20's reach."""
+    state = position(_MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27)
+    played = whole_go_texts(state, level, seed)
+    mage = state.mage_squares[SOUTH]  # type: ignore[attr-defined]
+    assert mage >= 0 and not enemy_units_beside(state, mage, SOUTH, ("mage",)), played
+
+
+# South (Hard) to act at go 31 of the same game: North's Mage on h8 holds six Activated stones, eight squares
+# (two goes) from its base; South's i8 Warrior stands beside it. A Warrior walked to g8 (h3-h4-g4-g5-g6-g7-g8)
+# can attack it with the i8 Warrior joining: 2d6 against its d20, 32 %. Hard walked that Warrior in and
+# ended its go; North stepped its Priest off h9 and walked out, leaving South one 13 % attack.
+_SIX_STONE_MAGE_TWO_GOES_FROM_HOME_GO_31 = ("S:Mh1=0u2a,Pg3,Wh2,Wi2,Wh3,Wj3,Wi4,Wi8/N:Mh8=0u6a,Ph9,Wh7,Wh10,"
+                                            "Wg16,Wk16,Wl16 - - 8 S 6 0 - - - - 31 -")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "every level of 7 Dec 2026 (thirty-ninth session): the greedy answer each plan is judged by leaves "
+    "North's Mage where South's units and its own hem it in, so its walk home is not seen"))
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_attacks_a_six_stone_mage_two_goes_from_home(level: str, seed: int) -> None:
+    """A rival Mage holding six Activated stones two goes from home wins unless it falls: a careful player
+    takes the best attack it has now (32 %), not the 13 % one left once the Mage walks out."""
+    played = play_whole_go(position(_SIX_STONE_MAGE_TWO_GOES_FROM_HOME_GO_31), level, seed)
+    chances = [chance for action, chance, _kind in played if str(action).endswith("xh8")]
+    assert chances and max(chances) > 0.3, [(str(action), chance) for action, chance, _kind in played]

@@ -743,7 +743,8 @@ def test_magestone_hard_activates_a_stone_rather_than_idle_on_its_base(seed: int
 # stones and no stone lies free, so its sixth is the one South's Mage drops when it falls; North's Rite on
 # i9 (0 of 2 laps) must be broken within South's next two goes. Hard walked its d12 Mage h4-h8 onto the
 # Nexus, felled the h9 Warrior and ended beside North's Mage; North felled it (71 %), took the dropped
-# stone and walked home. The g7 Warrior breaks the Rite (h8 or i8) without handing North that stone.
+# stone and walked home. The g7 Warrior breaks the Rite (h8 or i8); the Mage on h4 stays in the d20's reach
+# (no plan both breaks the Rite and takes it out), but among its Warriors, not beside the d20 on the Nexus.
 _MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27 = ("S:Mh4=0u3a,Ph1,Wj1,Wh2,Wh3,Wj3,Wi4,Wg7/N:Mg8=0u5a,Pi9,Wh9,Wj9,"
                                           "Wf11,Wg16,Wk16,Wl16 - - 8 S 6 0 - - N:0/2 - 27 -")
 

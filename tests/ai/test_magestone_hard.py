@@ -743,8 +743,8 @@ def test_magestone_hard_activates_a_stone_rather_than_idle_on_its_base(seed: int
 # stones and no stone lies free, so its sixth is the one South's Mage drops when it falls; North's Rite on
 # i9 (0 of 2 laps) must be broken within South's next two goes. Hard walked its d12 Mage h4-h8 onto the
 # Nexus, felled the h9 Warrior and ended beside North's Mage; North felled it (71 %), took the dropped
-# stone and walked home. The g7 Warrior breaks the Rite (h8 or i8); the Mage on h4 stays in the d20's reach
-# (no plan both breaks the Rite and takes it out), but among its Warriors, not beside the d20 on the Nexus.
+# stone and walked home. A careful go breaks the Rite and takes the Mage out of the d20's reach: h3-g3,
+# h4-h3-i3-i2, g7-h7-h8 (six squares).
 _MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27 = ("S:Mh4=0u3a,Ph1,Wj1,Wh2,Wh3,Wj3,Wi4,Wg7/N:Mg8=0u5a,Pi9,Wh9,Wj9,"
                                           "Wf11,Wg16,Wk16,Wl16 - - 8 S 6 0 - - N:0/2 - 27 -")
 
@@ -757,11 +757,19 @@ _MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27 = ("S:Mh4=0u3a,Ph1,Wj1,Wh2,Wh3,Wj3,Wi4,Wg
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_keeps_its_mage_from_a_d20_one_stone_short(level: str, seed: int) -> None:
     """A Mage is the last stone a rival's five-stone d20 needs: a careful player breaks that rival's Rite
-    with a Warrior and does not end the Mage's go beside the d20."""
+    with a Warrior and ends the Mage's go out of the d20's reach."""
     state = position(_MAGE_BESIDE_A_D20_A_STONE_SHORT_GO_27)
     played = whole_go_texts(state, level, seed)
     mage = state.mage_squares[SOUTH]  # type: ignore[attr-defined]
-    assert mage >= 0 and not enemy_units_beside(state, mage, SOUTH, ("mage",)), played
+    board = state.board  # type: ignore[attr-defined]
+    empty = board.valid_mask
+    for square in state.units:  # type: ignore[attr-defined]
+        empty &= ~(1 << square)
+    reach = 0
+    for layer in board.flood(state.mage_squares[NORTH], empty, SQUARES_PER_GO):  # type: ignore[attr-defined]
+        reach |= layer
+    assert state.rite is None, played  # type: ignore[attr-defined]
+    assert mage >= 0 and not any(reach >> near & 1 for near in board.neighbours[mage]), played
 
 
 # South (Hard) to act at go 31 of the same game: North's Mage on h8 holds six Activated stones, eight squares

@@ -62,7 +62,11 @@ A seat's raw score adds, in units of "one Warrior":
   unblockable base square wins), and a share of it (``two_go_win``) while the
   Mage is two goes from home; two-player Hard counts that share for the seat that
   has just had its go too, by how surely the rivals' attacks on its Mage now fail
-  (``last_two_go_win``), so a loaded Mage out of reach is not judged stopped.
+  (``last_two_go_win``), so a loaded Mage out of reach is not judged stopped;
+* a d20 a stone short (Hard, ``sixth_stone``): a Mage holding five Activated stones holds a share of the
+  walk-home win while a free stone lies within its next go's walk, and felling a rival Mage within that walk
+  is worth the win its dropped stones complete, so Hard leaves neither its Mage nor the last free stone where
+  such a d20 takes its sixth.
 Per-seat values are ``tanh`` of the lead over the mean rival (zero-sum for two).
 """
 
@@ -162,6 +166,12 @@ class Weights:
     """With three or four players, the share of a rival's imminent win each other seat counts as its own
     loss (at most 1); at or below 1 / (players - 1), the lead over the mean rival's own share, nothing
     changes."""
+    sixth_stone: float = 0.0
+    """The share of a walk-home win counted for a d20 Mage a stone short of it (five Activated) while a free
+    stone lies within its next go's walk (two goes home from there; for the seat that has just had its go,
+    times how surely the rivals' attacks on its Mage now fail), and what felling a rival Mage adds when the
+    stones it drops complete the load of the attacker's Mage within a go of them (Hard: a Mage is not left
+    beside a d20 one stone short of six, the seed-15 careful game)."""
     winning_load_pull: float = 0.0
     """Per square beyond ``win_pull_slack``, the pull home of a Mage holding enough stones to win once the
     Unactivated ones are activated (``activation_win``), in place of ``home_pull``, which counts every square
@@ -203,7 +213,8 @@ how surely the rival's go cannot answer it (``unanswered_win``: the lines Hard p
 see it) and two goes off in part (``two_go_win``), so Hard attacks that Mage while it is still in time; and
 (since 6 Dec) a Mage two goes from a winning walk home after its owner's go by how surely the rival's attacks
 on it now fail (``last_two_go_win``: a reply that takes a sixth stone out of reach is a threat, not a position
-the next go answers) (docs/ai.md)."""
+the next go answers); and (since 7 Dec) a free stone within the walk of a d20 a stone short, or a Mage it can
+fell, counted as part of that d20's load (``sixth_stone``) (docs/ai.md)."""
 
 HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
 """Hard's weights with three or four players: ``hard-ref``'s, with a rival's walk home to win judged as Hard
@@ -286,6 +297,9 @@ class MageStoneEval:
         if (w.two_go_win or w.last_two_go_win) and any(near_wins):
             two_goes = self._two_go_stakes(s, near_wins, base_of, last, by_seat)
             wins = [now + later for now, later in zip(wins, two_goes, strict=True)]
+        if w.sixth_stone and stones and STONES_TO_WIN - 1 in activated:  # a d20 a stone short
+            loads = self._load_in_reach_stakes(s, base_of, last, by_seat, stones)
+            wins = [now + load for now, load in zip(wins, loads, strict=True)]
         stakes = _Stakes(wins, rites)
         scores = []
         for seat in range(n):
@@ -410,6 +424,36 @@ class MageStoneEval:
             stakes[seat] = weight * near * _open_base_share(s, seat, mage, base, goes=2)
         return stakes
 
+    def _load_in_reach_stakes(
+        self, s: MageStoneState, bases: list[tuple[int, int]], last: int,
+        by_seat: list[list[tuple[int, int]]], stones: list[int],
+    ) -> list[float]:
+        """Per seat, ``sixth_stone`` of the walk-home win its d20 Mage a stone short (five Activated) holds
+        once it takes a free stone within its next go's walk (the best such stone, by how surely the base is
+        reached in two goes from it).
+
+        For ``last``, whose rivals all act before it, times how surely their attacks on its Mage now fail.
+        """
+        w = self.w
+        board = s.board
+        activated, unactivated = s.carried
+        stakes = [0.0] * s.num_players
+        for seat, mage in enumerate(s.mage_squares):
+            ca, cu = activated[seat], unactivated[seat]
+            if mage < 0 or ca != STONES_TO_WIN - 1 or self._near_win(ca, cu):
+                continue
+            loads = {sq: self._near_win(ca + s.stones[sq][1], cu + s.stones[sq][0])
+                     for sq in stones if _distance(mage, sq) <= SQUARES_PER_GO}
+            if not any(loads.values()):
+                continue
+            _layers, reach = board.flood_reach(mage, board.valid_mask & ~s.enemy_mask(seat), SQUARES_PER_GO)
+            best = max((load * _open_base_share(s, seat, sq, bases[seat], goes=2)
+                        for sq, load in loads.items() if load and reach >> sq & 1), default=0.0)
+            if best and seat == last:
+                best *= self._attacks_fail_share(s, seat, mage, by_seat)
+            stakes[seat] = w.sixth_stone * best
+        return stakes
+
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
                     wins: list[float], fresh: int) -> float:
         """What the running Rite is worth to its owner: a base, and more the safer it is from the rivals.
@@ -472,11 +516,11 @@ class MageStoneEval:
                         mage_hits.append(nb)
         gains = []
         for target, count in warriors_at.items():
-            gains.append(self._gain(s, target, units[target], 6, min(count, 3), self.w.warrior, stakes))
+            gains.append(self._gain(s, target, units[target], 6, min(count, 3), self.w.warrior, stakes, seat))
         own_die = power_die(s.carried[0][seat])
         mage_risk = self._unit_value(s, seat, MAGE)
         for target in mage_hits:
-            gains.append(self._gain(s, target, units[target], own_die, 1, mage_risk, stakes))
+            gains.append(self._gain(s, target, units[target], own_die, 1, mage_risk, stakes, seat))
         gains.sort(reverse=True)
         return sum(g for g in gains[:3] if g > 0)
 
@@ -497,9 +541,9 @@ class MageStoneEval:
         best = 0.0
         for sides, count, risk in self._walk_up_attacks(s, target, attacker, attackers):
             if count:
-                best = max(best, self._gain(s, target, code, sides, count, risk, stakes))
+                best = max(best, self._gain(s, target, code, sides, count, risk, stakes, attacker))
             else:
-                best = max(best, self._prize(s, code, stakes) - risk)
+                best = max(best, self._prize(s, code, stakes, attacker) - risk)
         return best
 
     def _walk_up_attacks(
@@ -553,23 +597,40 @@ class MageStoneEval:
                                     for sides, count, _risk in attacks), default=0.0)
         return share
 
-    def _prize(self, s: MageStoneState, code: int, stakes: _Stakes) -> float:
-        """What felling the unit ``code`` wins: its worth, for a Mage the imminent win it holds, for a
+    def _prize(self, s: MageStoneState, code: int, stakes: _Stakes, attacker: int) -> float:
+        """What ``attacker`` wins by felling the unit ``code``: its worth, for a Mage the imminent win it
+        holds (and with ``sixth_stone`` the load its dropped stones complete for the attacker's Mage), for a
         Priest the Rite it runs."""
         owner, kind = code >> 2, code & 3
         value = self._unit_value(s, owner, kind)
         if kind == MAGE:
-            return value + self.w.stake_strikes * stakes.win[owner]
+            return value + self.w.stake_strikes * stakes.win[owner] + self._completed_load(s, owner, attacker)
         return value + self.w.rite_prize * stakes.rite[owner] if kind == PRIEST else value
+
+    def _completed_load(self, s: MageStoneState, owner: int, attacker: int) -> float:
+        """``sixth_stone`` of the walk-home win the stones ``owner``'s felled Mage drops complete for
+        ``attacker``'s d20 Mage a stone short (five Activated; an Unactivated stone counts when
+        ``activation_win`` does), when it stands within a go's walk of them."""
+        if not self.w.sixth_stone:
+            return 0.0
+        mage, dropped_at = s.mage_squares[attacker], s.mage_squares[owner]
+        if mage < 0 or _distance(mage, dropped_at) > SQUARES_PER_GO:
+            return 0.0
+        activated, unactivated = s.carried
+        own_a, own_u = activated[attacker], unactivated[attacker]
+        if own_a != STONES_TO_WIN - 1 or self._near_win(own_a, own_u):
+            return 0.0
+        completed = self._near_win(own_a + (1 if activated[owner] else 0), own_u + unactivated[owner])
+        return self.w.sixth_stone * completed
 
     def _gain(
         self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,
-        stakes: _Stakes,
+        stakes: _Stakes, attacker: int,
     ) -> float:
         owner, kind = code >> 2, code & 3
         defender = power_die(s.carried[0][owner]) if kind == MAGE else 6
         p = _win_chance(sides, count, defender)
-        return p * self._prize(s, code, stakes) - (1 - p) * risk
+        return p * self._prize(s, code, stakes, attacker) - (1 - p) * risk
 
 
 evaluate = MageStoneEval()

@@ -434,15 +434,12 @@ class MageStoneEval:
 
         For ``last``, whose rivals all act before it, times how surely their attacks on its Mage now fail.
         """
-        w = self.w
         board = s.board
-        activated, unactivated = s.carried
         stakes = [0.0] * s.num_players
         for seat, mage in enumerate(s.mage_squares):
-            ca, cu = activated[seat], unactivated[seat]
-            if mage < 0 or ca != STONES_TO_WIN - 1 or self._near_win(ca, cu):
+            if mage < 0:
                 continue
-            loads = {sq: self._near_win(ca + s.stones[sq][1], cu + s.stones[sq][0])
+            loads = {sq: self._completed_by(s, seat, *s.stones[sq])
                      for sq in stones if _distance(mage, sq) <= SQUARES_PER_GO}
             if not any(loads.values()):
                 continue
@@ -451,8 +448,16 @@ class MageStoneEval:
                         for sq, load in loads.items() if load and reach >> sq & 1), default=0.0)
             if best and seat == last:
                 best *= self._attacks_fail_share(s, seat, mage, by_seat)
-            stakes[seat] = w.sixth_stone * best
+            stakes[seat] = self.w.sixth_stone * best
         return stakes
+
+    def _completed_by(self, s: MageStoneState, seat: int, unactivated: int, activated: int) -> float:
+        """The walk-home win (:meth:`_near_win`) that taking these stones completes for the seat's d20 Mage a
+        stone short (five Activated, no winning load yet); 0 for any other Mage."""
+        ca, cu = s.carried[0][seat], s.carried[1][seat]
+        if ca != STONES_TO_WIN - 1 or self._near_win(ca, cu):
+            return 0.0
+        return self._near_win(ca + activated, cu + unactivated)
 
     def _rite_worth(self, s: MageStoneState, rite: tuple[int, int, int], by_seat: list[list[tuple[int, int]]],
                     wins: list[float], fresh: int) -> float:
@@ -617,11 +622,8 @@ class MageStoneEval:
         if mage < 0 or _distance(mage, dropped_at) > SQUARES_PER_GO:
             return 0.0
         activated, unactivated = s.carried
-        own_a, own_u = activated[attacker], unactivated[attacker]
-        if own_a != STONES_TO_WIN - 1 or self._near_win(own_a, own_u):
-            return 0.0
-        completed = self._near_win(own_a + (1 if activated[owner] else 0), own_u + unactivated[owner])
-        return self.w.sixth_stone * completed
+        dropped_activated = 1 if activated[owner] else 0
+        return self.w.sixth_stone * self._completed_by(s, attacker, unactivated[owner], dropped_activated)
 
     def _gain(
         self, s: MageStoneState, target: int, code: int, sides: int, count: int, risk: float,

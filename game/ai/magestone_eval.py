@@ -63,6 +63,10 @@ A seat's raw score adds, in units of "one Warrior":
   Mage is two goes from home; two-player Hard counts that share for the seat that
   has just had its go too, by how surely the rivals' attacks on its Mage now fail
   (``last_two_go_win``), so a loaded Mage out of reach is not judged stopped;
+* enough stones left (Hard, ``enough_stones``): a seat whose Mage holds four stones or
+  more gains a little while those and the free ones still make six, so the last stones
+  such a collector needs are taken before it gathers them (two players share eight
+  stones: one holding three keeps the other from six unless a Mage falls);
 * a d20 a stone short (Hard, ``sixth_stone``): a Mage holding five Activated stones holds a share of the
   walk-home win while a free stone lies within its next go's walk, and felling a rival Mage within that walk
   is worth the win its dropped stones complete, so Hard leaves neither its Mage nor the last free stone where
@@ -172,6 +176,12 @@ class Weights:
     times how surely the rivals' attacks on its Mage now fail), and what felling a rival Mage adds when the
     stones it drops complete the load of the attacker's Mage within a go of them (Hard: a Mage is not left
     beside a d20 one stone short of six, the seed-15 careful game)."""
+    enough_stones: float = 0.0
+    """Counted for a seat whose Mage holds four stones or more while those and the free ones make six (its
+    MageStone win can still come without felling a rival Mage), so taking the last stones it needs is worth
+    this to its rivals (Hard: the seed-2027 careful game's goes 16 and 18). Counted from any load, the third
+    stone of a two-player game (eight stones) gained it, and Hard raced for a third stone where walking home
+    to activate two wins more (forty-first session)."""
     winning_load_pull: float = 0.0
     """Per square beyond ``win_pull_slack``, the pull home of a Mage holding enough stones to win once the
     Unactivated ones are activated (``activation_win``), in place of ``home_pull``, which counts every square
@@ -214,7 +224,8 @@ see it) and two goes off in part (``two_go_win``), so Hard attacks that Mage whi
 (since 6 Dec) a Mage two goes from a winning walk home after its owner's go by how surely the rival's attacks
 on it now fail (``last_two_go_win``: a reply that takes a sixth stone out of reach is a threat, not a position
 the next go answers); and (since 7 Dec) a free stone within the walk of a d20 a stone short, or a Mage it can
-fell, counted as part of that d20's load (``sixth_stone``) (docs/ai.md)."""
+fell, counted as part of that d20's load (``sixth_stone``); and (since the forty-first session) a Mage four
+stones in while the free ones still make six counted a little ahead (``enough_stones``) (docs/ai.md)."""
 
 HARD_MULTI = load_weights("magestone", "hard-multi", Weights)
 """Hard's weights with three or four players: ``hard-ref``'s, with a rival's walk home to win judged as Hard
@@ -279,6 +290,7 @@ class MageStoneEval:
         to_nexus_of = _nexus_distance(s.board)
         stones = [sq for sq, (u, a) in s.stones.items() if u or a]
         stone_set = set(stones)
+        free_count = sum(u + a for u, a in s.stones.values())
         activated, unactivated = s.carried
         mage_starts, priest_starts = s.start_squares
         by_seat: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -309,6 +321,8 @@ class MageStoneEval:
             base = base_of[seat]
             ca, cu = activated[seat], unactivated[seat]
             score = w.warrior * s.warriors[seat] + w.activated * ca + w.unactivated * cu
+            if w.enough_stones and ca + cu >= STONES_TO_WIN - 2 and ca + cu + free_count >= STONES_TO_WIN:
+                score += w.enough_stones
             score += wins[seat] + rites[seat]
             homeward = cu >= min(w.home_min_stones, STONES_TO_WIN - ca) or not stones
             if w.activation_threat and cu and homeward and not near_wins[seat] and seat == fresh:

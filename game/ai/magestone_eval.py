@@ -290,7 +290,7 @@ class MageStoneEval:
         to_nexus_of = _nexus_distance(s.board)
         stones = [sq for sq, (u, a) in s.stones.items() if u or a]
         stone_set = set(stones)
-        free_count = sum(u + a for u, a in s.stones.values())
+        free_count = sum(u + a for u, a in s.stones.values()) if w.enough_stones else 0
         activated, unactivated = s.carried
         mage_starts, priest_starts = s.start_squares
         by_seat: list[list[tuple[int, int]]] = [[] for _ in range(n)]

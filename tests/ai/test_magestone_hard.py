@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.ai.magestone_eval import HARD, MageStoneEval, breaks_a_rite, stops_a_win
-from game.rules.magestone.board import SQUARES_PER_GO
+from game.rules.magestone.board import SQUARES_PER_GO, square_name
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
 
@@ -483,24 +483,22 @@ _GREEDY_OWNER = pytest.mark.xfail(strict=True, reason=(
 
 
 def _can_break_the_rite(state: GameState) -> bool:
-    """Whether the player to act, at the start of its go, has any way to break the running Rite: a unit's walk
-    onto a Nexus square, a Bolt within range of the Priest, or a walk up beside it for an attack."""
+    """Whether the player to act, at the start of its go, has any way to break the running Rite: a Bolt on
+    the Priest (one of its legal actions), a unit's walk onto a Nexus square, or a walk up beside the Priest
+    for an attack."""
     s: Any = state
-    owner = s.rite[0]
-    priest = s.priest_squares[owner]
-    nexus, board = set(s.board.nexus), s.board
-    beside = set(board.neighbours[priest]) - nexus
+    owner, priest = s.rite[0], s.priest_squares[s.rite[0]]
+    bolt = f">{square_name(priest)}"
+    if any(str(action).startswith("bolt ") and str(action).endswith(bolt) for action in s.legal_actions()):
+        return True
+    nexus = set(s.board.nexus)
+    beside = set(s.board.neighbours[priest]) - nexus
     for square in list(s.units):
         unit = s.unit_at(square)
         if unit is None or unit[0] == owner:
             continue
-        reach = s.reachable(square)
-        if nexus & reach.keys():
-            return True
-        if unit[1] in ("warrior", "mage") and (square in beside or beside & reach.keys()):
-            return True
-        distance = abs((square & 15) - (priest & 15)) + abs((square >> 4) - (priest >> 4))
-        if unit[1] == "mage" and s.carried[0][unit[0]] and distance <= SQUARES_PER_GO:
+        reach = s.reachable(square).keys()
+        if nexus & reach or (unit[1] != "priest" and (square in beside or beside & reach)):
             return True
     return False
 

@@ -493,12 +493,12 @@ def _can_break_the_rite(state: GameState) -> bool:
         return True
     nexus = set(s.board.nexus)
     beside = set(s.board.neighbours[priest]) - nexus
-    for square in list(s.units):
-        unit = s.unit_at(square)
-        if unit is None or unit[0] == owner:
+    for square in s.units:
+        seat, kind = s.unit_at(square)
+        if seat == owner:
             continue
         reach = s.reachable(square).keys()
-        if nexus & reach or (unit[1] != "priest" and (square in beside or beside & reach)):
+        if nexus & reach or (kind != "priest" and (square in beside or beside & reach)):
             return True
     return False
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.ai.magestone_eval import HARD, MageStoneEval, breaks_a_rite, stops_a_win
-from game.rules.magestone.board import SQUARES_PER_GO, square_name
+from game.rules.magestone.board import SQUARES_PER_GO, STONES_TO_WIN, square_name
 from game.rules.protocol import GameState
 from tests.ai.magestone_helpers import carried, enemy_units_beside, play_whole_go, position, whole_go_texts
 
@@ -698,6 +698,31 @@ def test_magestone_racer_takes_the_third_stone_where_hard_walks_home_with_two(se
     racer, hard = position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9), position(_THIRD_STONE_BESIDE_THE_MAGE_GO_9)
     racer_go, hard_go = whole_go_texts(racer, "hard-racer", seed), whole_go_texts(hard, "hard", seed)
     assert (carried(racer, SOUTH), carried(hard, SOUTH)) == (3, 2), (racer_go, hard_go)
+
+
+# South (Hard) to act at go 9 of ``docs/games/magestone-2p-north-vs-hard-2026-12-07-d.json`` (seed 2032, the
+# player North): North's d6 Mage on f8 carries three Unactivated stones and three lie free (g7, k9, j10), so
+# its six needs every one of them; South's Mage on i5 carries two, and a Warrior from f2 can walk up to f8
+# (50 %).
+_RIVAL_NEEDS_EVERY_FREE_STONE_GO_9 = ("S:Mi5=2u0a,Ph8,Wj1,Wk1,Wl1,We2,Wf2,Wg2/N:Mf8=3u0a,Pi15,Wh9,Wj13,We16,"
+                                      "Wf16,Wk16,Wl16 g7=1u0a,k9=1u0a,j10=1u0a - 8 S 6 0 - - - - 9 -")
+
+
+@pytest.mark.parametrize("level", ["normal", pytest.param("hard", marks=pytest.mark.xfail(
+    strict=True, raises=AssertionError, reason=(
+        "Hard of 7 Dec 2026 walks home to activate two: by its own values the won attack (0.454) and the "
+        "lost one (-0.102) average below the walk home (0.333), and the walk to g7 ranks 148th (0.034)")))])
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_leaves_a_rival_needing_every_free_stone_no_six(level: str, seed: int) -> None:
+    """A rival Mage whose six needs every free stone is stopped by one of them taken, or put at risk by an
+    attack on it. Hard walked home to activate two; North took j10 and k9 (five) and won by the Rite. Normal
+    takes g7 (its Mage's third). Hard against Hard from here (docs/ai.md, forty-fourth session): South won 1
+    of 8 play-outs after the walk home, 3 of 8 after the Warrior's attack."""
+    state = position(_RIVAL_NEEDS_EVERY_FREE_STONE_GO_9)
+    played = whole_go_texts(state, level, seed)
+    free = sum(sum(held) for held in state.stones.values())  # type: ignore[attr-defined]
+    attacked = any(action.endswith("xf8") for action in played)
+    assert attacked or carried(state, NORTH) + free < STONES_TO_WIN, played
 
 
 # North (Hard) to act at go 12 of game 161 of the v25 row against Normal (docs/ai.md, thirty-second session):

@@ -268,10 +268,32 @@ def test_magestone_hard_walks_no_priest_next_to_an_enemy(go: int) -> None:
     Mage at 87 %, or the Warrior pair at 90 %). The Priest, which never attacks, does not end its go beside
     an enemy unit it started the go away from. Since the twenty-sixth session its Mage walks towards the
     Warrior on i8 (``nexus_clear_pull``) and the Priest stops short of South's units."""
-    state = position(_GAME_2027_GOES[go])
-    played = whole_go_texts(state, "hard", go)
+    _assert_hard_ends_its_priest_beside_no_enemy(position(_GAME_2027_GOES[go]), go)
+
+
+def _assert_hard_ends_its_priest_beside_no_enemy(state: GameState, seed: int) -> None:
+    """North (Hard) plays its go; its Priest (it cannot attack) ends beside no enemy unit."""
+    played = whole_go_texts(state, "hard", seed)
     priest = state.priest_squares[NORTH]  # type: ignore[attr-defined]
     assert priest < 0 or not enemy_units_beside(state, priest, NORTH, ("mage", "priest", "warrior")), played
+
+
+# North (Hard) to act at go 18 of ``docs/games/magestone-2p-vs-hard-2026-12-07-g.json`` (seed 2033, the player
+# South): South's Warriors on h8 and i8 hold the Nexus, so no Rite can be declared; North's Priest is on i13,
+# six squares from h9.
+_PRIEST_WALKS_TO_A_HELD_NEXUS_GO_18 = ("S:Mh5=0u2a,Ph2,We1,Wf1,Wl1,Wh8,Wi8/N:Mk11=0u2a,Pi13,Wh11,Wf12,Wg16,"
+                                       "Wj16,Wk16,Wl16 g7=1u0a,f8=1u0a,k9=1u0a,j10=1u0a g9 7 N 6 0 - - - - "
+                                       "18 -")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "Hard of 7 Dec 2026 walks its Priest i13-h9, beside the h8 Warrior (Normal walks it to i9, beside i8)"))
+@pytest.mark.parametrize("seed", range(2))
+def test_magestone_hard_walks_no_priest_onto_a_nexus_the_rival_holds(seed: int) -> None:
+    """Hard walked its Priest i13-h9 beside the h8 Warrior, where South's pair (the i8 Warrior stepping to
+    i9) felled it at 90 %: on a Nexus South's Warriors hold it could declare nothing, and the walk cost it
+    two goes of tempo. The Priest ends its go beside no enemy unit."""
+    _assert_hard_ends_its_priest_beside_no_enemy(position(_PRIEST_WALKS_TO_A_HELD_NEXUS_GO_18), seed)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -717,7 +739,7 @@ def test_magestone_leaves_a_rival_needing_every_free_stone_no_six(level: str, se
     """A rival Mage whose six needs every free stone is stopped by one of them taken, or put at risk by an
     attack on it. Hard walked home to activate two; North took j10 and k9 (five) and won by the Rite. Normal
     takes g7 (its Mage's third). Hard against Hard from here (docs/ai.md, forty-fourth session): South won 1
-    of 8 play-outs after the walk home, 3 of 8 after the Warrior's attack."""
+    of 22 play-outs after the walk home, 11 of 24 after the Warrior's attack and 2 of 8 after g7."""
     state = position(_RIVAL_NEEDS_EVERY_FREE_STONE_GO_9)
     played = whole_go_texts(state, level, seed)
     free = sum(sum(held) for held in state.stones.values())  # type: ignore[attr-defined]

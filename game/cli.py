@@ -137,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --record: keep each game's options and action log too, to replay it")
     arena.add_argument("--opening-goes", type=_count, default=0, metavar="GOES",
                        help="play each game's first GOES goes as a seeded Easy opening, once from every seat")
+    arena.add_argument("--first-game", type=_count, default=0, metavar="INDEX",
+                       help="play the seeded row's games from this index on")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="measure speed (engine, ai, render, startup, winchance)")
@@ -272,7 +274,7 @@ def _arena(args: argparse.Namespace) -> int:
         report = arena(args.game, players, args.a, args.b, args.games, args.seed,
                        go_limit=args.go_limit, lineup=args.lineup, jobs=args.jobs, record=args.record,
                        progress=_arena_progress(args), keep_logs=args.keep_logs,
-                       opening_goes=args.opening_goes)
+                       opening_goes=args.opening_goes, first_game=args.first_game)
     except ArenaRecordError as error:
         raise CliError(str(error)) from None
     if args.json:
@@ -298,7 +300,8 @@ def _arena_progress(args: argparse.Namespace) -> Callable[[int, str], None]:
 def _format_arena(report: dict[str, Any], level_a: str, level_b: str) -> str:
     games = report["games"]
     low, high = report["ci95"]
-    return (f"{games} games: {level_a} won {report['a_wins']}, {level_b} won {report['b_wins']}, "
+    stretch = f" from game {report['first_game']}" if report["first_game"] else ""
+    return (f"{games} games{stretch}: {level_a} won {report['a_wins']}, {level_b} won {report['b_wins']}, "
             f"{report['draws']} drawn; {level_a} score {report['a_score']:.1%} "
             f"(95% interval {low:.1%} to {high:.1%}; even share {report['even_share']:.1%})")
 

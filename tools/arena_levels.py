@@ -35,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="keep each game's options and action log in the record")
     parser.add_argument("--opening-goes", type=int, default=0,
                         help="each game's first goes as a seeded Easy opening, once from every seat")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="play the seeded row's games from this index on")
     args = parser.parse_args(argv)
 
     def progress(game: int, outcome: str) -> None:
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
     report = arena(args.game, args.players, args.a, args.b, args.games, args.seed, args.go_limit,
                    lineup=args.lineup, jobs=args.jobs, record=args.record, progress=progress,
-                   keep_logs=args.keep_logs, opening_goes=args.opening_goes)
+                   keep_logs=args.keep_logs, opening_goes=args.opening_goes, first_game=args.first_game)
     print(json.dumps(report))
     return 0
 

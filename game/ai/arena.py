@@ -161,6 +161,7 @@ def arena_games(
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
     progress: Callable[[int, str], None] | None = None, keep_logs: bool = False, opening_goes: int = 0,
+    first_game: int = 0,
 ) -> list[GameRecord]:
     """Each of ``games`` seeded arena games, in order: outcome, length and whether the go limit cut it.
 
@@ -172,18 +173,23 @@ def arena_games(
     already there are not played again (see :mod:`game.ai.arena_record`).
     ``progress(game, outcome)`` is called as each game is played. With ``keep_logs`` each game played
     keeps its options and action log (in the record file too). With ``opening_goes`` each game's first goes
-    are a seeded opening (see :func:`play_game`), each played once from every seat rotation.
+    are a seeded opening (see :func:`play_game`), each played once from every seat rotation. With
+    ``first_game`` the games are those from that index on (a later stretch of the same seeded row, so that a
+    candidate level is screened on games no earlier run was chosen by).
     """
     a_seats(lineup, players, 0)  # reject an unknown lineup before any game is played
     if opening_goes < 0:
         raise ValueError(f"opening_goes must be 0 or more, not {opening_goes}")
+    if first_game < 0:
+        raise ValueError(f"first_game must be 0 or more, not {first_game}")
+    indices = range(first_game, first_game + games)
     settings: dict[str, Any] = {"game": game_id, "players": players, "a": level_a, "b": level_b, "seed": seed,
                                 "go_limit": go_limit, "lineup": lineup, "options": dict(options or {})}
     if opening_goes:
         settings["opening_goes"] = opening_goes
     log = ArenaRecord(record, settings) if record is not None else None
     known = dict(log.games) if log is not None else {}
-    todo = [game for game in range(games) if game not in known]
+    todo = [game for game in indices if game not in known]
     play = partial(_arena_game, game_id, {**dict(options or {}), "players": players},
                    level_a, level_b, lineup, seed, go_limit, keep_logs, opening_goes)
 
@@ -203,7 +209,7 @@ def arena_games(
             futures = {pool.submit(play, game): game for game in todo}
             for future in as_completed(futures):
                 finished(futures[future], future.result())
-    return [known[game] for game in range(games)]
+    return [known[game] for game in indices]
 
 
 def arena(
@@ -211,6 +217,7 @@ def arena(
     go_limit: int | None = 400, options: Mapping[str, Any] | None = None,
     lineup: str = "alternate", jobs: int = 1, record: Path | None = None,
     progress: Callable[[int, str], None] | None = None, keep_logs: bool = False, opening_goes: int = 0,
+    first_game: int = 0,
 ) -> dict[str, Any]:
     """``games`` seeded games of ``level_a`` against ``level_b``, seats rotated every game.
 
@@ -223,16 +230,17 @@ def arena(
     holds each game's ``a``/``b``/``d`` in order (game ``g``'s seats: :func:`a_seats`);
     ``median_goes`` is the median game length in goes (MagiStrat: moves) and ``cut_share`` the share
     of games the go limit cut (both over the games whose length is known: a record file written
-    before lengths were kept has none; None when no game's is).
+    before lengths were kept has none; None when no game's is). With ``first_game`` the games are those from
+    that index on (:func:`arena_games`), and ``outcomes`` starts with that game's.
     """
     played = arena_games(game_id, players, level_a, level_b, games, seed, go_limit, options,
-                         lineup, jobs, record, progress, keep_logs, opening_goes)
+                         lineup, jobs, record, progress, keep_logs, opening_goes, first_game)
     outcomes = [game.outcome for game in played]
     a_wins, b_wins, draws = (outcomes.count(kind) for kind in ("a", "b", "d"))
     score = a_wins + 0.5 * draws
     lengths = [game.goes for game in played if game.goes is not None]
     measured = [game.cut for game in played if game.cut is not None]
-    return {"games": games, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
+    return {"games": games, "first_game": first_game, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games if games else 0.0, "ci95": wilson_interval(score, games),
             "lineup": lineup, "even_share": len(a_seats(lineup, players, 0)) / players,
             "outcomes": "".join(outcomes),

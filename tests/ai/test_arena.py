@@ -104,6 +104,16 @@ def test_arena_game_is_seeded_by_its_index() -> None:
         assert outcome == expected
 
 
+def test_arena_from_a_later_game_plays_that_stretch_of_the_row() -> None:
+    """With ``first_game`` the arena plays the same seeded games a longer run plays from that index on."""
+    whole = arena_module.arena_games("toyrace", 2, "random", "random", 6, seed=4, keep_logs=True)
+    later = arena_module.arena_games("toyrace", 2, "random", "random", 3, seed=4, keep_logs=True,
+                                     first_game=3)
+    assert later == whole[3:] and later != whole[:3]
+    report = arena("toyrace", 2, "random", "random", 3, seed=4, first_game=3)
+    assert (report["first_game"], report["outcomes"]) == (3, "".join(game.outcome for game in whole[3:]))
+
+
 def test_parallel_arena_gives_the_same_games() -> None:
     """Two processes play exactly the games one process plays (each game seeded by its index)."""
     serial, parallel = (arena_outcomes("magestone", 4, "random", "random", 8, seed=1, go_limit=300,

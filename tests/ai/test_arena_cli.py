@@ -26,10 +26,11 @@ def test_arena_defaults_keep_the_alternating_lineup() -> None:
 
 @pytest.mark.parametrize(("option", "value", "message"), [
     ("--lineup", "0", "invalid choice"), ("--jobs", "0", "at least 1"), ("--go-limit", "0", "at least 1"),
-    ("--opening-goes", "-1", "at least 0")])
+    ("--opening-goes", "-1", "at least 0"), ("--first-game", "-1", "at least 0")])
 def test_bad_arena_options_are_rejected(option: str, value: str, message: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    """A bad lineup, job count, go limit or opening length stops the command with a clear message."""
+    """A bad lineup, job count, go limit, opening length or first game stops the command with a clear
+    message."""
     with pytest.raises(SystemExit):
         parse_args(["arena", "--a", "easy", "--b", "random", option, value])
     assert message in capsys.readouterr().err
@@ -48,3 +49,9 @@ def test_go_limit_reaches_the_games(capsys: pytest.CaptureFixture[str]) -> None:
     report = json.loads(capsys.readouterr().out)
     assert (report["draws"], report["outcomes"], report["lineup"]) == (4, "dddd", "one-vs-rest")
     assert report["even_share"] == 0.25
+
+
+def test_first_game_names_the_stretch_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--first-game`` plays the row from that game on, and the summary says where it started."""
+    assert main([*_RANDOM_4P, "--go-limit", "1", "--first-game", "6"]) == 0
+    assert capsys.readouterr().out.startswith("4 games from game 6: random won 0, random won 0, 4 drawn")

@@ -42,7 +42,9 @@ A seat's raw score adds, in units of "one Warrior":
   make on it in that go (its Warriors walking up together, its Mage walking
   up, a Bolt, or a Nova from the ring round it), so a Mage loaded with stones
   is not left where Warriors that are not yet beside it can walk up and fell
-  it;
+  it; a Priest on the Nexus that runs no Rite loses ``priest_exposure`` x the same for an attack on
+  it once its owner cannot step it away in its go, so it is not walked onto a Nexus square beside the
+  rival's Warriors;
 * the imminent MageStone win: a seat is close to an instant win when its Mage
   holds 6 Activated stones (Hard: or 6 stones it can activate at home) and can
   walk onto its base in a whole go past enemy units (a little less close with
@@ -143,6 +145,12 @@ class Weights:
     holding at least this many Unactivated stones (or enough to win once activated): the racer that collects
     four, a d20, before it goes home (the ``hard-racer`` arena level)."""
     mage_exposure: float = 0.0
+    priest_exposure: float = 0.0
+    """As ``mage_exposure``, for a Priest on the Nexus that runs no Rite (the Rite's safety prices that one)
+    once its owner can no longer step it away in its go: a Priest cannot strike back, and one on a Nexus
+    square where the next seat's Warriors walk up together beside it is felled at 90 % (Hard: the careful
+    games' goes 18 of seed 2033 and 34 of the 5 Dec game). Its prize counts the Priest alone, not its
+    ``priest_on_nexus`` standing, hence a weight above 1."""
     rite_screen: float = 0.0
     rite_prize: float = 0.0
     rite_imminent: float = 0.0
@@ -355,6 +363,9 @@ class MageStoneEval:
                 score += w.priest
                 to_nexus = to_nexus_of[priest]
                 score += w.priest_on_nexus if to_nexus == 0 else -w.priest_nexus_pull * to_nexus
+                if w.priest_exposure and not to_nexus and _priest_settled(s, seat, fresh):
+                    threat = self._walk_up_threat(s, priest, fresh, by_seat[fresh], stakes)
+                    score -= w.priest_exposure * threat
             else:
                 score += w.priest_queued
             far = sum(max(0, to_nexus_of[sq] - w.warrior_pull_floor)
@@ -547,10 +558,10 @@ class MageStoneEval:
         self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]],
         stakes: _Stakes,
     ) -> float:
-        """Expected gain of ``attacker``'s best attack on the Mage on ``target`` in its next whole go (0 if
-        none pays).
+        """Expected gain of ``attacker``'s best attack on the Mage (or Priest) on ``target`` in its next
+        whole go (0 if none pays).
 
-        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the Mage
+        Its Warriors (up to three together) or its Mage walk past every unit to squares beside the target
         within the go's squares; or its Mage casts a Bolt from where it stands, or, holding 4 Activated
         stones, walks into the ring round the Mage and casts a Nova (certain; it costs one stone's worth,
         as the four stay Activated beside the caster). A lost attack costs the attacker as in
@@ -568,7 +579,7 @@ class MageStoneEval:
     def _walk_up_attacks(
         self, s: MageStoneState, target: int, attacker: int, attackers: list[tuple[int, int]]
     ) -> Iterator[tuple[int, int, float]]:
-        """Each attack ``attacker`` can make on the Mage on ``target`` in its next whole go (see
+        """Each attack ``attacker`` can make on the unit on ``target`` in its next whole go (see
         :meth:`_walk_up_threat`): its die's sides, the dice rolled and what a lost one costs; a Nova, which
         cannot fail, as no dice and the stone's worth it costs."""
         code = s.units[target]
@@ -789,6 +800,15 @@ def _base_blockable(s: MageStoneState, seat: int, mage: int, base: tuple[int, in
         if not any(near[sq] & layer for sq in rivals for layer in layers):
             return False
     return True
+
+
+def _priest_settled(s: MageStoneState, seat: int, fresh: int) -> bool:
+    """Whether the next whole go (``fresh``'s) finds ``seat``'s Priest where it stands: ``seat`` is a rival of
+    ``fresh``, runs no Rite (whose safety prices its Priest) and cannot step the Priest away in the rest of
+    its own go."""
+    rite = s.rite
+    return (seat != fresh and (rite is None or rite[0] != seat)
+            and (seat != s.turn or not s.can_move(s.priest_squares[seat])))
 
 
 def _walk_up(s: MageStoneState, target: int, units: list[tuple[int, int]], empty: int

@@ -286,14 +286,28 @@ _PRIEST_WALKS_TO_A_HELD_NEXUS_GO_18 = ("S:Mh5=0u2a,Ph2,We1,Wf1,Wl1,Wh8,Wi8/N:Mk1
                                        "18 -")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "Hard of 7 Dec 2026 walks its Priest i13-h9, beside the h8 Warrior (Normal walks it to i9, beside i8)"))
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_walks_no_priest_onto_a_nexus_the_rival_holds(seed: int) -> None:
     """Hard walked its Priest i13-h9 beside the h8 Warrior, where South's pair (the i8 Warrior stepping to
     i9) felled it at 90 %: on a Nexus South's Warriors hold it could declare nothing, and the walk cost it
-    two goes of tempo. The Priest ends its go beside no enemy unit."""
+    two goes of tempo. The Priest ends its go beside no enemy unit. Since the forty-fifth session Hard prices
+    a Priest left on the Nexus where the rival's Warriors walk up (``priest_exposure``)."""
     _assert_hard_ends_its_priest_beside_no_enemy(position(_PRIEST_WALKS_TO_A_HELD_NEXUS_GO_18), seed)
+
+
+@pytest.mark.parametrize(("line", "exposed"), [
+    ("", False), ("i13-i12-i11-i10-h10-h9", True), ("i13-i12-i11-i10-h10-h9; end", True),
+    ("i13-i12-i11-i10; end", False)])
+def test_hard_prices_a_priest_left_on_the_nexus_where_warriors_walk_up(line: str, exposed: bool) -> None:
+    """Go 18: North's Priest walked onto h9 (beside the h8 Warrior, i8 a step from joining it) is exposed
+    as soon as it cannot step away again, in the go and after it; one still on i13 (it may yet move) or on
+    i10, off the Nexus, costs nothing (``priest_exposure``)."""
+    state = position(_PRIEST_WALKS_TO_A_HELD_NEXUS_GO_18)
+    for text in filter(None, (part.strip() for part in line.split(";"))):
+        state.apply(state.parse_action(text))
+    priced = MageStoneEval(HARD)(state)[NORTH]
+    unpriced = MageStoneEval(replace(HARD, priest_exposure=0.0))(state)[NORTH]
+    assert (priced < unpriced) == exposed and priced <= unpriced, (priced, unpriced)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -695,14 +709,14 @@ _PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34 = ("S:Mi7=0u5a,Ph1,We1,Wf1,Wl1,Wi8,Wj8,Wh9/N
                                        "Wj10,Wh11,Wk16,Wl16 - - 8 N 6 0 - - - - 34 -")
 
 
-@pytest.mark.xfail(strict=True, reason="Hard of 5 Dec 2026 (twenty-sixth session): the walk ranks first on a "
-                   "quick score later in its go that leaves South's answer out")
 @pytest.mark.parametrize("seed", range(2))
 def test_magestone_hard_walks_no_priest_between_two_nexus_warriors(seed: int) -> None:
     """Hard walked its Priest onto i9 between South's two Nexus Warriors at goes 30 and 34 and it was felled
-    at 90 % each time. Judging the answered plans by the answer alone mends it (answered, the walk is worth
-    -0.476 against -0.454 for a Warrior's walk; flattered, -0.3885), but was stopped twice for the games it
-    loses as South against ``hard-ref`` (docs/ai.md, twenty-sixth session)."""
+    at 90 % each time. The walk ranked first on a quick score later in its go that left South's answer out
+    (answered, the walk is worth -0.476 against -0.454 for a Warrior's walk; flattered, -0.3885). Judging the
+    answered plans by the answer alone mended it but was stopped twice for the games it lost as South against
+    ``hard-ref`` (docs/ai.md, twenty-sixth session); since the forty-fifth session the exposure of a Priest
+    that can no longer step away counts in those quick scores too (``priest_exposure``)."""
     _assert_hard_ends_no_priest_between_two_warriors(position(_PRIEST_BY_TWO_NEXUS_WARRIORS_GO_34), seed)
 
 

@@ -504,6 +504,10 @@ class MageStoneState(GameState):
         layers = self._b.flood(square, self._b.valid_mask & ~self._umask, self._squares)
         return {dest: depth for depth in range(1, len(layers)) for dest in bits(layers[depth])}
 
+    def can_move(self, square: int) -> bool:
+        """Whether the unit on ``square`` may still move in the current go (its owner's, not yet moved)."""
+        return self._can_move(square)
+
     def routes_to(self, square: int, dest: int) -> list[Move]:
         """Routes of the unit on ``square`` to ``dest``: the shortest first, then each distinct effect."""
         if not self._can_move(square):

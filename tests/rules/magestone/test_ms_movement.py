@@ -87,6 +87,17 @@ def test_ui_helpers_give_costs_and_routes() -> None:
     assert state.reachable(sq("h16")) == {}                # not the player's unit
 
 
+def test_can_move_names_the_units_that_may_still_move_this_go() -> None:
+    """A unit that has moved may not move again this go, its owner's other units may, a rival's may not;
+    once the go's squares are spent none may."""
+    state = _open()
+    assert state.can_move(sq("j5")) and not state.can_move(sq("e6"))
+    play(state, "j5-j6")
+    assert not state.can_move(sq("j6")) and state.can_move(sq("g5"))
+    play(state, "g5-g4-g3-g2-g1-f1")
+    assert not state.can_move(sq("e5"))
+
+
 def test_a_unit_may_act_without_moving() -> None:
     state = position({"S": seat("i1", "h1", ("e5",)), "N": seat("h16", "i16", ("e6",))})
     assert "e5xe6" in legal(state)

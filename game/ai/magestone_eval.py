@@ -563,7 +563,7 @@ class MageStoneEval:
 
         Its Warriors (up to three together) or its Mage walk past every unit to squares beside the target
         within the go's squares; or its Mage casts a Bolt from where it stands, or, holding 4 Activated
-        stones, walks into the ring round the Mage and casts a Nova (certain; it costs one stone's worth,
+        stones, walks into the ring round the target and casts a Nova (certain; it costs one stone's worth,
         as the four stay Activated beside the caster). A lost attack costs the attacker as in
         :meth:`_strikes`, so an even Mage duel that risks more than it wins is no threat.
         """
